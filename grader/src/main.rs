@@ -1,0 +1,2 @@
+//! The grader.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Maze JSON (provided code).

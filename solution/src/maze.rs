@@ -1,0 +1,244 @@
+//! A whole maze: its grid, its start and end, and how it is created.
+//!
+//! [`Maze::create`] carves a perfect maze with a randomised depth-first search: from
+//! the start cell it knocks down the wall to a random untouched neighbour, moves
+//! there and repeats, backing up when it reaches a dead end. The complexity decides
+//! how often the carver keeps going straight (0: long corridors) rather than picking
+//! a new random direction (1: many turns). Solving lives in a module of its own.
+
+use std::ops::{Index, IndexMut};
+use std::time::Duration;
+
+use crate::cell::MazeCell;
+use crate::cell_array::MazeCellArray;
+use crate::constants::{MIN_HEIGHT, MIN_WIDTH};
+use crate::direction::Direction;
+use crate::error::MazeError;
+use crate::position::Position;
+use crate::rng::MazeRng;
+
+/// How long [`Maze::solve`] searches before giving up, unless told otherwise.
+pub const DEFAULT_SOLVE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A rectangular maze with a start and an end cell.
+#[derive(Debug, Clone)]
+pub struct Maze {
+    pub(crate) cells: MazeCellArray,
+    pub(crate) start: Position,
+    pub(crate) end: Position,
+    pub(crate) complexity: f64,
+    pub(crate) created: bool,
+    pub(crate) solution: Option<Vec<Direction>>,
+    pub(crate) solve_timeout: Duration,
+}
+
+impl Maze {
+    /// A `width` × `height` maze with every wall up, not yet created; or an error if
+    /// either size is outside 5..=50.
+    pub fn new(width: i32, height: i32) -> Result<Maze, MazeError> {
+        let mut maze = Maze {
+            cells: MazeCellArray::new(MIN_WIDTH, MIN_HEIGHT)?,
+            start: Position::new(0, 0),
+            end: Position::new(0, 0),
+            complexity: 0.0,
+            created: false,
+            solution: None,
+            solve_timeout: DEFAULT_SOLVE_TIMEOUT,
+        };
+        maze.resize(width, height)?;
+        Ok(maze)
+    }
+
+    /// A maze built from a finished grid, such as one read from a file. Start and end
+    /// must be different cells inside the grid. The maze counts as created, so it can
+    /// be solved; its complexity is unknown and reads as 0.
+    pub fn from_cells(cells: MazeCellArray, start: Position, end: Position) -> Result<Maze, MazeError> {
+        for (what, position) in [("start", start), ("end", end)] {
+            if !cells.contains(position) {
+                return Err(MazeError::PositionOutside {
+                    what,
+                    position,
+                    width: cells.width(),
+                    height: cells.height(),
+                });
+            }
+        }
+        if start == end {
+            return Err(MazeError::StartIsEnd(start));
+        }
+        Ok(Maze {
+            cells,
+            start,
+            end,
+            complexity: 0.0,
+            created: true,
+            solution: None,
+            solve_timeout: DEFAULT_SOLVE_TIMEOUT,
+        })
+    }
+
+    /// Changes the size to `width` × `height`, puts every wall back up and forgets
+    /// any earlier creation and solution. On an error the maze is left as it was.
+    pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
+        // BEGIN SOLUTION Maze::resize (§5): make {self:?} a fresh {width}x{height} maze
+        self.cells.resize(width, height)?;
+        self.created = false;
+        self.solution = None;
+        Ok(())
+        // END SOLUTION
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> i32 {
+        self.cells.width()
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> i32 {
+        self.cells.height()
+    }
+
+    /// The grid of cells.
+    pub fn cells(&self) -> &MazeCellArray {
+        &self.cells
+    }
+
+    /// The grid of cells, to change (for example to open a wall and make a loop).
+    pub fn cells_mut(&mut self) -> &mut MazeCellArray {
+        &mut self.cells
+    }
+
+    /// The cell the solver starts from.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// The cell the solver must reach.
+    pub fn end(&self) -> Position {
+        self.end
+    }
+
+    /// The complexity the maze was created with, from 0 (long corridors) to 1 (many
+    /// turns).
+    pub fn complexity(&self) -> f64 {
+        self.complexity
+    }
+
+    /// Whether [`create`](Maze::create) has run (or the maze came finished from
+    /// [`from_cells`](Maze::from_cells)).
+    pub fn is_created(&self) -> bool {
+        self.created
+    }
+
+    /// The directions from start to end found by the last successful
+    /// [`solve`](Maze::solve), if any.
+    pub fn solution(&self) -> Option<&[Direction]> {
+        self.solution.as_deref()
+    }
+
+    /// How long [`solve`](Maze::solve) may search before it gives up with
+    /// [`SolveError::Timeout`](crate::SolveError::Timeout). 30 seconds unless changed.
+    pub fn set_solve_timeout(&mut self, timeout: Duration) {
+        self.solve_timeout = timeout;
+    }
+
+    /// Carves a perfect maze into the grid.
+    ///
+    /// Puts every wall back up, picks a random start and a different random end, then
+    /// carves from the start. The random draws come in this order, which the handout
+    /// spells out so that the same seed gives everyone the same maze: start x, start
+    /// y, then end x, end y (again until the end differs from the start), then, for
+    /// each cell carved, one [`chance`](MazeRng::chance) and as many
+    /// [`pick`](MazeRng::pick)s among the remaining directions as it needs.
+    ///
+    /// `complexity` must be within 0..=1; otherwise nothing changes and the error
+    /// says so.
+    pub fn create(&mut self, complexity: f64, rng: &mut MazeRng) -> Result<(), MazeError> {
+        // BEGIN SOLUTION Maze::create (§5): carve {self:?} with complexity {complexity} using {rng:?}
+        if !(0.0..=1.0).contains(&complexity) {
+            return Err(MazeError::ComplexityOutOfRange(complexity));
+        }
+        self.complexity = complexity;
+        self.solution = None;
+        self.cells.reset();
+        self.start = Position::random(self.cells.x_range(), self.cells.y_range(), rng);
+        loop {
+            self.end = Position::random(self.cells.x_range(), self.cells.y_range(), rng);
+            if self.end != self.start {
+                break;
+            }
+        }
+        self.process_cell(self.start, Direction::NONE, rng);
+        self.created = true;
+        Ok(())
+        // END SOLUTION
+    }
+
+    // BEGIN SOLUTION ONLY
+    /// Carves onwards from the cell at `position`, which was entered going `heading`
+    /// (`NONE` for the start cell), until every cell it can reach is carved.
+    fn process_cell(&mut self, position: Position, heading: Direction, rng: &mut MazeRng) {
+        let mut neighbors = self.cells.neighbors_with_all_walls(position);
+        if neighbors.is_empty() {
+            return;
+        }
+        // Going on straight ahead is likelier the lower the complexity: this is what
+        // makes long corridors.
+        let chance = rng.chance();
+        let mut new_heading = Direction::NONE;
+        if chance > self.complexity && neighbors.contains_key(&heading) {
+            new_heading = heading;
+        }
+        while !neighbors.is_empty() {
+            if new_heading == Direction::NONE {
+                let directions: Vec<Direction> = neighbors.keys().copied().collect();
+                new_heading = *rng.pick(&directions).expect("neighbors is not empty");
+            }
+            let neighbor = neighbors[&new_heading];
+            // An earlier branch of this search may have reached the neighbour since
+            // the map was made; then it is no longer untouched and must be skipped.
+            if self.cells[neighbor].walls == Direction::ALL {
+                self.cells.remove_cell_wall(position, new_heading);
+                self.process_cell(neighbor, new_heading, rng);
+            }
+            neighbors.remove(&new_heading);
+            new_heading = Direction::NONE;
+        }
+    }
+    // END SOLUTION
+}
+
+impl Default for Maze {
+    /// A 5×5 maze, not yet created.
+    fn default() -> Maze {
+        Maze::new(MIN_WIDTH, MIN_HEIGHT).expect("the smallest size is always allowed")
+    }
+}
+
+impl Index<(i32, i32)> for Maze {
+    type Output = MazeCell;
+
+    fn index(&self, index: (i32, i32)) -> &MazeCell {
+        &self.cells[index]
+    }
+}
+
+impl IndexMut<(i32, i32)> for Maze {
+    fn index_mut(&mut self, index: (i32, i32)) -> &mut MazeCell {
+        &mut self.cells[index]
+    }
+}
+
+impl Index<Position> for Maze {
+    type Output = MazeCell;
+
+    fn index(&self, position: Position) -> &MazeCell {
+        &self.cells[position]
+    }
+}
+
+impl IndexMut<Position> for Maze {
+    fn index_mut(&mut self, position: Position) -> &mut MazeCell {
+        &mut self.cells[position]
+    }
+}

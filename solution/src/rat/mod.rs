@@ -1,0 +1,1 @@
+//! Part 2: rat in a maze.
