@@ -1,0 +1,373 @@
+//! The grader's own model of a maze, built from what the probe reported. Everything
+//! that decides a check — perfectness, path validity, the unique path — is computed
+//! here, in the grader's process, never taken from the student's code.
+
+use std::collections::VecDeque;
+
+use serde::Deserialize;
+
+/// Wall bits, as the kit stores them.
+pub const NORTH: u8 = 1;
+/// South wall bit.
+pub const SOUTH: u8 = 2;
+/// East wall bit.
+pub const EAST: u8 = 4;
+/// West wall bit.
+pub const WEST: u8 = 8;
+/// The four directions in the kit's order.
+pub const CARDINALS: [u8; 4] = [NORTH, SOUTH, EAST, WEST];
+
+/// `NORTH | EAST`-style names for a set of direction bits.
+pub fn direction_name(bits: u8) -> String {
+    let names: Vec<&str> = [(NORTH, "NORTH"), (SOUTH, "SOUTH"), (EAST, "EAST"), (WEST, "WEST")]
+        .iter()
+        .filter(|(bit, _)| bits & bit != 0)
+        .map(|&(_, name)| name)
+        .collect();
+    match (names.is_empty(), bits & !15) {
+        (_, 0) if !names.is_empty() => names.join(" | "),
+        (true, 0) => "NONE".to_owned(),
+        _ => format!("{bits:#b} (not a set of directions)"),
+    }
+}
+
+/// The direction bits pointing the other way.
+pub fn opposite(bits: u8) -> u8 {
+    let mut result = 0;
+    for (from, to) in [(NORTH, SOUTH), (SOUTH, NORTH), (EAST, WEST), (WEST, EAST)] {
+        if bits & from != 0 {
+            result |= to;
+        }
+    }
+    result
+}
+
+/// One step from `(x, y)` in the (possibly combined) direction `bits`.
+pub fn step((x, y): (i32, i32), bits: u8) -> (i32, i32) {
+    let mut to = (x, y);
+    if bits & NORTH != 0 {
+        to.1 -= 1;
+    }
+    if bits & SOUTH != 0 {
+        to.1 += 1;
+    }
+    if bits & EAST != 0 {
+        to.0 += 1;
+    }
+    if bits & WEST != 0 {
+        to.0 -= 1;
+    }
+    to
+}
+
+/// `(x, y)` the way the kit prints a position.
+pub fn show((x, y): (i32, i32)) -> String {
+    format!("({x}, {y})")
+}
+
+/// A grid of walls as the probe reports it: `walls[y][x]`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Grid {
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+    /// Wall bits, row by row.
+    pub walls: Vec<Vec<u8>>,
+}
+
+/// A maze as the probe reports it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MazeData {
+    /// The grid.
+    #[serde(flatten)]
+    pub grid: Grid,
+    /// Start cell.
+    pub start: (i32, i32),
+    /// End cell.
+    pub end: (i32, i32),
+    /// How the probe made it, for messages.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// The directions `solve` returned, if it was called and succeeded.
+    #[serde(default)]
+    pub solution: Option<Vec<u8>>,
+    /// The error `solve` returned, if it was called and failed.
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+impl MazeData {
+    /// A name for messages: the label, or the size.
+    pub fn name(&self) -> String {
+        self.label.clone().unwrap_or_else(|| format!("{}x{}", self.grid.width, self.grid.height))
+    }
+}
+
+impl Grid {
+    /// Whether `(x, y)` is inside.
+    pub fn inside(&self, (x, y): (i32, i32)) -> bool {
+        (0..self.width).contains(&x) && (0..self.height).contains(&y)
+    }
+
+    /// The walls of `(x, y)`; 15 (closed) outside the grid.
+    pub fn at(&self, (x, y): (i32, i32)) -> u8 {
+        usize::try_from(y)
+            .ok()
+            .zip(usize::try_from(x).ok())
+            .and_then(|(y, x)| self.walls.get(y)?.get(x).copied())
+            .unwrap_or(15)
+    }
+
+    /// Why the rows do not match the width and height, if they do not.
+    pub fn shape_problem(&self) -> Option<String> {
+        if self.walls.len() != usize::try_from(self.height).unwrap_or(0) {
+            return Some(format!("{} rows of walls for a height of {}", self.walls.len(), self.height));
+        }
+        self.walls.iter().enumerate().find_map(|(y, row)| {
+            (row.len() != usize::try_from(self.width).unwrap_or(0))
+                .then(|| format!("row {y} has {} cells for a width of {}", row.len(), self.width))
+        })
+    }
+
+    /// The neighbours reachable from `at` through open walls, in N, S, E, W order.
+    pub fn open_neighbors(&self, at: (i32, i32)) -> impl Iterator<Item = (u8, (i32, i32))> + '_ {
+        let walls = self.at(at);
+        CARDINALS
+            .into_iter()
+            .filter(move |d| walls & d == 0)
+            .map(move |d| (d, step(at, d)))
+            .filter(|&(_, to)| self.inside(to))
+    }
+
+    /// Why this grid is not a perfect maze, or `None` when it is.
+    pub fn imperfection(&self) -> Option<String> {
+        if let Some(problem) = self.shape_problem() {
+            return Some(problem);
+        }
+        let mut passages = 0usize;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let walls = self.at((x, y));
+                if walls > 15 {
+                    return Some(format!("cell {} has wall bits {walls}, outside 0..=15", show((x, y))));
+                }
+                if walls == 15 {
+                    return Some(format!("cell {} has all four walls, so it cannot be reached", show((x, y))));
+                }
+                for d in CARDINALS {
+                    let to = step((x, y), d);
+                    let open = walls & d == 0;
+                    if !self.inside(to) {
+                        if open {
+                            return Some(format!(
+                                "cell {} has no {} wall, but that wall is on the border",
+                                show((x, y)),
+                                direction_name(d)
+                            ));
+                        }
+                    } else if open != (self.at(to) & opposite(d) == 0) {
+                        return Some(format!(
+                            "the wall between {} and {} is one-sided: {} has {} {} wall and {} has {} {} wall",
+                            show((x, y)),
+                            show(to),
+                            show((x, y)),
+                            if open { "no" } else { "a" },
+                            direction_name(d).to_lowercase(),
+                            show(to),
+                            if open { "a" } else { "no" },
+                            direction_name(opposite(d)).to_lowercase(),
+                        ));
+                    } else if open {
+                        passages += 1;
+                    }
+                }
+            }
+        }
+        let passages = passages / 2;
+        let cells = usize::try_from(self.width * self.height).unwrap_or(0);
+        let reached = self.reachable_from((0, 0));
+        if reached < cells {
+            return Some(format!("only {reached} of the {cells} cells can be reached from (0, 0)"));
+        }
+        if passages != cells - 1 {
+            return Some(format!(
+                "{passages} open walls between cells, but a perfect maze of {cells} cells has exactly {}: there is a loop",
+                cells - 1
+            ));
+        }
+        None
+    }
+
+    fn reachable_from(&self, from: (i32, i32)) -> usize {
+        let mut seen = vec![false; self.walls.iter().map(Vec::len).sum()];
+        let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
+        let mut queue = VecDeque::from([from]);
+        seen[index(from)] = true;
+        let mut count = 1;
+        while let Some(at) = queue.pop_front() {
+            for (_, to) in self.open_neighbors(at) {
+                if !seen[index(to)] {
+                    seen[index(to)] = true;
+                    count += 1;
+                    queue.push_back(to);
+                }
+            }
+        }
+        count
+    }
+
+    /// The shortest path from `from` to `to` as direction bits (in a perfect maze, the
+    /// only one), by breadth-first search.
+    pub fn shortest_path(&self, from: (i32, i32), to: (i32, i32)) -> Option<Vec<u8>> {
+        let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
+        let mut came_from: Vec<Option<(u8, (i32, i32))>> = vec![None; self.walls.iter().map(Vec::len).sum()];
+        let mut seen = vec![false; came_from.len()];
+        seen[index(from)] = true;
+        let mut queue = VecDeque::from([from]);
+        while let Some(at) = queue.pop_front() {
+            if at == to {
+                let mut path = Vec::new();
+                let mut cursor = to;
+                while let Some((d, previous)) = came_from[index(cursor)] {
+                    path.push(d);
+                    cursor = previous;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for (d, next) in self.open_neighbors(at) {
+                if !seen[index(next)] {
+                    seen[index(next)] = true;
+                    came_from[index(next)] = Some((d, at));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    /// Why `path` does not lead from `from` to `to` through open walls, if it does not.
+    pub fn walk(&self, from: (i32, i32), to: (i32, i32), path: &[u8]) -> Result<(), String> {
+        let mut at = from;
+        for (i, &d) in path.iter().enumerate() {
+            if !CARDINALS.contains(&d) {
+                return Err(format!("step {} is {}, not a single direction", i + 1, direction_name(d)));
+            }
+            if self.at(at) & d != 0 {
+                return Err(format!(
+                    "step {} goes {} from {} through a wall",
+                    i + 1,
+                    direction_name(d).to_lowercase(),
+                    show(at)
+                ));
+            }
+            let next = step(at, d);
+            if !self.inside(next) {
+                return Err(format!("step {} leaves the maze at {}", i + 1, show(at)));
+            }
+            at = next;
+        }
+        if at == to {
+            Ok(())
+        } else {
+            Err(format!("the path ends at {}, not at the end {}", show(at), show(to)))
+        }
+    }
+
+    /// An ASCII drawing, with `S` and `E` marked when given: what a student compares
+    /// in a diff.
+    pub fn render(&self, start: Option<(i32, i32)>, end: Option<(i32, i32)>) -> String {
+        let mut out = String::new();
+        for y in 0..self.height {
+            let mut top = String::from("+");
+            let mut middle = String::new();
+            for x in 0..self.width {
+                let walls = self.at((x, y));
+                top.push_str(if walls & NORTH != 0 { "---+" } else { "   +" });
+                middle.push(if walls & WEST != 0 { '|' } else { ' ' });
+                let mark = if Some((x, y)) == start {
+                    " S "
+                } else if Some((x, y)) == end {
+                    " E "
+                } else {
+                    "   "
+                };
+                middle.push_str(mark);
+            }
+            let last = self.at((self.width - 1, y));
+            middle.push(if last & EAST != 0 { '|' } else { ' ' });
+            out.push_str(top.trim_end());
+            out.push('\n');
+            out.push_str(middle.trim_end());
+            out.push('\n');
+        }
+        let mut bottom = String::from("+");
+        for x in 0..self.width {
+            bottom.push_str(if self.at((x, self.height - 1)) & SOUTH != 0 { "---+" } else { "   +" });
+        }
+        out.push_str(&bottom);
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[rustfmt::skip]
+    fn corridor() -> Grid {
+        // A 3x2 snake: (0,0) → (1,0) → (2,0) → (2,1) → (1,1) → (0,1).
+        Grid { width: 3, height: 2, walls: vec![
+            vec![NORTH | WEST | SOUTH, NORTH | SOUTH, NORTH | EAST],
+            vec![SOUTH | WEST | NORTH, SOUTH | NORTH, SOUTH | EAST],
+        ] }
+    }
+
+    #[test]
+    fn a_snake_corridor_is_perfect() {
+        assert_eq!(corridor().imperfection(), None);
+    }
+
+    #[test]
+    fn an_extra_opening_is_a_loop() {
+        let mut grid = corridor();
+        grid.walls[0][0] &= !SOUTH;
+        grid.walls[1][0] &= !NORTH;
+        assert!(grid.imperfection().unwrap().contains("there is a loop"));
+    }
+
+    #[test]
+    fn a_one_sided_wall_names_both_cells() {
+        let mut grid = corridor();
+        grid.walls[0][0] &= !SOUTH;
+        let problem = grid.imperfection().unwrap();
+        assert!(problem.contains("(0, 0) and (0, 1) is one-sided"), "{problem}");
+    }
+
+    #[test]
+    fn an_open_border_is_named() {
+        let mut grid = corridor();
+        grid.walls[0][0] &= !WEST;
+        assert_eq!(grid.imperfection().unwrap(), "cell (0, 0) has no WEST wall, but that wall is on the border");
+    }
+
+    #[test]
+    fn shortest_path_follows_the_corridor() {
+        assert_eq!(corridor().shortest_path((0, 0), (0, 1)), Some(vec![EAST, EAST, SOUTH, WEST, WEST]));
+    }
+
+    #[test]
+    fn walking_through_a_wall_is_reported() {
+        let error = corridor().walk((0, 0), (0, 1), &[SOUTH]).unwrap_err();
+        assert_eq!(error, "step 1 goes south from (0, 0) through a wall");
+    }
+
+    #[test]
+    fn direction_names_combine_flags() {
+        assert_eq!(direction_name(NORTH | EAST), "NORTH | EAST");
+        assert_eq!(direction_name(0), "NONE");
+        assert_eq!(opposite(NORTH | EAST), SOUTH | WEST);
+    }
+}

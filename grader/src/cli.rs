@@ -1,0 +1,60 @@
+//! The grader's command line, as clap derive types whose doc comments are the help.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::report::Format;
+
+/// Grade Perfect Mazes submissions, bless expected outputs, generate the starter.
+#[derive(Debug, Parser)]
+#[command(name = "grader", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build a submission against the probe, run every check and report the score.
+    Grade(GradeArgs),
+    /// Re-create fixtures/snapshots from the reference solution.
+    Bless(KitArgs),
+}
+
+/// Where the kit and the build directory are.
+#[derive(Debug, Args)]
+pub struct KitArgs {
+    /// The kit's root (the directory with fixtures/rubric.toml); found from the
+    /// current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+    /// Where submissions are built [default: KIT/target/grader; env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// How many checks run at once [default: the number of cores, at most 4].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// Arguments of `grader grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// The submission: a crate directory in the starter's layout.
+    #[arg(default_value = "starter")]
+    pub submission: PathBuf,
+    /// The report's format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Write the report to FILE instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Exit with code 1 when the score is below N points.
+    #[arg(long, value_name = "N")]
+    pub min_score: Option<f64>,
+    /// Kit and build directory.
+    #[command(flatten)]
+    pub kit: KitArgs,
+}

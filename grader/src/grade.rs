@@ -1,0 +1,158 @@
+//! Grading a submission: build it, run every check of the rubric in its own process
+//! (a few at a time), judge each result here, and collect a report.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+
+use crate::checks::{Judge, Part, Verdict, compare_with_snapshot};
+use crate::harness::{self, Workspace};
+use crate::report::{CheckResult, Report};
+use crate::rubric::{Rubric, RubricCheck};
+use crate::runner::{self, Run, RunOutcome};
+use crate::snapshots::Snapshots;
+
+/// Everything grading needs besides the submission.
+pub struct Grader<'a> {
+    /// The rubric.
+    pub rubric: &'a Rubric,
+    /// The blessed expected outputs.
+    pub snapshots: &'a Snapshots,
+    /// The fixture directory the probe reads.
+    pub fixtures: PathBuf,
+    /// Where harnesses are built.
+    pub workspace: Workspace,
+    /// How many checks run at once.
+    pub jobs: usize,
+}
+
+impl Grader<'_> {
+    /// Builds and grades `submission`.
+    pub fn grade(&self, submission: &Path) -> anyhow::Result<Report> {
+        let started = Instant::now();
+        let build = harness::build(&self.workspace, submission)
+            .with_context(|| format!("building {}", submission.display()))?;
+        let runs = self.run_all(&build.parts)?;
+        let checks = self
+            .rubric
+            .checks
+            .iter()
+            .zip(runs)
+            .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
+            .collect();
+        Ok(Report::new(submission, self.rubric, checks, build.warnings, started.elapsed()))
+    }
+
+    /// Runs the checks whose part was built, `jobs` at a time, in rubric order.
+    fn run_all(&self, parts: &BTreeMap<Part, Result<PathBuf, String>>) -> anyhow::Result<Vec<Option<Run>>> {
+        let pending: Mutex<Vec<usize>> = Mutex::new((0..self.rubric.checks.len()).rev().collect());
+        let results: Mutex<Vec<Option<std::io::Result<Run>>>> =
+            Mutex::new((0..self.rubric.checks.len()).map(|_| None).collect());
+        std::thread::scope(|scope| {
+            for _ in 0..self.jobs.max(1) {
+                scope.spawn(|| {
+                    loop {
+                        let Some(index) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop() else { break };
+                        let check = &self.rubric.checks[index];
+                        let Ok(probe) = &parts[&check.spec.part] else { continue };
+                        let run = runner::run(probe, check.spec.name, &self.fixtures, check.time_limit);
+                        results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
+                    }
+                });
+            }
+        });
+        results
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .into_iter()
+            .map(|run| run.transpose().context("starting a check's process"))
+            .collect()
+    }
+
+    fn result(&self, check: &RubricCheck, part: &Result<PathBuf, String>, run: Option<Run>) -> CheckResult {
+        let (verdict, output, duration) = match (part, run) {
+            (Err(reason), _) => (Verdict::fail(reason.clone()), String::new(), Duration::ZERO),
+            (Ok(_), None) => (Verdict::fail("the check did not run"), String::new(), Duration::ZERO),
+            (Ok(_), Some(run)) => {
+                let verdict = self.judge(check, &run.outcome);
+                let output = captured_output(&run);
+                (verdict, output, run.duration)
+            }
+        };
+        CheckResult::new(check, verdict, output, duration)
+    }
+
+    fn judge(&self, check: &RubricCheck, outcome: &RunOutcome) -> Verdict {
+        match outcome {
+            RunOutcome::Reported(data) => match check.spec.judge {
+                Judge::Rule(rule) => rule(data),
+                Judge::Snapshot(render) => match self.snapshots.get(check.spec.name) {
+                    Some(expected) => compare_with_snapshot(render, data, expected),
+                    None => Verdict::fail("no expected output is blessed for this check (the instructor runs `grader bless`)"),
+                },
+            },
+            RunOutcome::Panicked { message, location } => Verdict::fail(panic_reason(message, location.as_deref())),
+            RunOutcome::Crashed(reason) => Verdict::fail(reason.clone()),
+            RunOutcome::TimedOut(limit) => Verdict::fail(format!(
+                "timed out after {} s: a loop or recursion that never ends?",
+                limit.as_secs_f64()
+            )),
+            RunOutcome::NoReport(reason) => Verdict::fail(reason.clone()),
+        }
+    }
+}
+
+/// Words for a panic: `todo!()` reads as "not implemented", others as a panic with
+/// the place in the student's code.
+fn panic_reason(message: &str, location: Option<&str>) -> String {
+    let location = location.map(|l| l.strip_prefix("submission/").unwrap_or(l));
+    if let Some(what) = message.strip_prefix("not yet implemented: ") {
+        return format!("not implemented: {what}");
+    }
+    if message == "not yet implemented" {
+        return format!("not implemented: a todo!() at {}", location.unwrap_or("an unknown place"));
+    }
+    match location {
+        Some(place) if !place.contains("(grader probe)") && !place.starts_with("probe/") => {
+            format!("panicked at {place}: {message}")
+        }
+        _ => format!("panicked: {message}"),
+    }
+}
+
+/// The student's own output, for the report of a check (trimmed; panic noise kept,
+/// since it names the line).
+fn captured_output(run: &Run) -> String {
+    let mut parts = Vec::new();
+    if !run.stdout.trim().is_empty() {
+        parts.push(format!("stdout:\n{}", run.stdout.trim_end()));
+    }
+    if !run.stderr.trim().is_empty() {
+        parts.push(format!("stderr:\n{}", run.stderr.trim_end()));
+    }
+    parts.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_todo_reads_as_not_implemented() {
+        assert_eq!(
+            panic_reason("not yet implemented: Position::moved (handout §3): move", Some("src/position.rs:9")),
+            "not implemented: Position::moved (handout §3): move"
+        );
+    }
+
+    #[test]
+    fn a_panic_names_the_place_in_the_submission() {
+        assert_eq!(
+            panic_reason("index out of bounds", Some("submission/src/cell_array.rs:40")),
+            "panicked at src/cell_array.rs:40: index out of bounds"
+        );
+    }
+}

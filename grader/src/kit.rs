@@ -1,0 +1,69 @@
+//! Where the kit's pieces are: the directory holding `fixtures/rubric.toml`, found
+//! from the current directory upwards unless `--kit` names it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+
+/// The kit's root directory.
+#[derive(Debug, Clone)]
+pub struct Kit {
+    /// The root.
+    pub root: PathBuf,
+}
+
+impl Kit {
+    /// The kit at `explicit`, or the nearest directory upwards from here that has a
+    /// `fixtures/rubric.toml`.
+    pub fn locate(explicit: Option<&Path>) -> anyhow::Result<Kit> {
+        if let Some(root) = explicit {
+            if !root.join("fixtures/rubric.toml").is_file() {
+                bail!("{} is not a Perfect Mazes kit: it has no fixtures/rubric.toml", root.display());
+            }
+            return Ok(Kit { root: root.to_path_buf() });
+        }
+        let here = std::env::current_dir()?;
+        match here.ancestors().find(|dir| dir.join("fixtures/rubric.toml").is_file()) {
+            Some(root) => Ok(Kit { root: root.to_path_buf() }),
+            None => bail!(
+                "no fixtures/rubric.toml in {} or above it: run the grader inside the kit, or name the kit with --kit DIR",
+                here.display()
+            ),
+        }
+    }
+
+    /// `fixtures/`.
+    pub fn fixtures(&self) -> PathBuf {
+        self.root.join("fixtures")
+    }
+
+    /// `fixtures/rubric.toml`.
+    pub fn rubric(&self) -> PathBuf {
+        self.root.join("fixtures/rubric.toml")
+    }
+
+    /// `fixtures/snapshots/`.
+    pub fn snapshots(&self) -> PathBuf {
+        self.root.join("fixtures/snapshots")
+    }
+
+    /// The kit's `Cargo.lock`.
+    pub fn lock_file(&self) -> PathBuf {
+        self.root.join("Cargo.lock")
+    }
+
+    /// `solution/` (only in the instructors' kit).
+    pub fn solution(&self) -> PathBuf {
+        self.root.join("solution")
+    }
+
+    /// `starter/`.
+    pub fn starter(&self) -> PathBuf {
+        self.root.join("starter")
+    }
+
+    /// Where harnesses are built unless told otherwise.
+    pub fn default_work_dir(&self) -> PathBuf {
+        self.root.join("target/grader")
+    }
+}

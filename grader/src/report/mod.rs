@@ -1,0 +1,170 @@
+//! The grade of one submission and the formats it is written in: for a person
+//! (human, markdown) and for machines (json, Gradescope's results.json, JUnit XML).
+//! Everything but the timings is the same each time the same submission is graded.
+
+mod gradescope;
+mod human;
+mod junit;
+mod markdown;
+
+use std::path::Path;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use crate::checks::{Part, Verdict};
+use crate::rubric::{Rubric, RubricCheck, Visibility};
+
+/// The result of one check.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckResult {
+    /// The check's name.
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// Its part.
+    #[serde(serialize_with = "part_id")]
+    pub part: Part,
+    /// Points earned.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+    /// Whether it passed.
+    pub passed: bool,
+    /// What was found.
+    pub message: String,
+    /// Expected against actual, when it helps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+    /// Where to look in the handout.
+    pub hint: String,
+    /// Who sees it.
+    pub visibility: Visibility,
+    /// What the student's code printed.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub output: String,
+    /// How long it ran (left out of the JSON report, which stays identical between
+    /// runs).
+    #[serde(skip)]
+    pub duration: Duration,
+}
+
+fn part_id<S: serde::Serializer>(part: &Part, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(part.id())
+}
+
+impl CheckResult {
+    /// The result of `check` judged `verdict`.
+    pub fn new(check: &RubricCheck, verdict: Verdict, output: String, duration: Duration) -> CheckResult {
+        CheckResult {
+            name: check.spec.name.to_owned(),
+            title: check.title.clone(),
+            part: check.spec.part,
+            score: if verdict.passed { check.points } else { 0.0 },
+            max_score: check.points,
+            passed: verdict.passed,
+            message: verdict.message,
+            diff: verdict.diff,
+            hint: check.hint.clone(),
+            visibility: check.visibility,
+            output,
+            duration,
+        }
+    }
+}
+
+/// The totals of one part.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartSummary {
+    /// `part1`, `part2`.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Points earned.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+}
+
+/// The grade of a submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The submission's directory as given.
+    pub submission: String,
+    /// Points earned.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+    /// Per part.
+    pub parts: Vec<PartSummary>,
+    /// Per check, in rubric order.
+    pub checks: Vec<CheckResult>,
+    /// Compiler warnings in the submission (not graded).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// How long grading took.
+    #[serde(skip)]
+    pub execution_time: Duration,
+}
+
+impl Report {
+    /// Sums up `checks`.
+    pub fn new(submission: &Path, rubric: &Rubric, checks: Vec<CheckResult>, warnings: Vec<String>, execution_time: Duration) -> Report {
+        let parts = rubric
+            .parts
+            .iter()
+            .map(|(part, title)| {
+                let of_part = checks.iter().filter(|c| c.part == *part);
+                PartSummary {
+                    id: part.id().to_owned(),
+                    title: title.clone(),
+                    score: of_part.clone().map(|c| c.score).sum(),
+                    max_score: of_part.map(|c| c.max_score).sum(),
+                }
+            })
+            .collect();
+        Report {
+            submission: submission.display().to_string(),
+            score: checks.iter().map(|c| c.score).sum(),
+            max_score: checks.iter().map(|c| c.max_score).sum(),
+            parts,
+            checks,
+            warnings,
+            execution_time,
+        }
+    }
+
+    /// The report in `format`; `color` only matters to the human format.
+    pub fn render(&self, format: Format, color: bool) -> String {
+        match format {
+            Format::Human => human::render(self, color),
+            Format::Json => serde_json::to_string_pretty(self).unwrap_or_default() + "\n",
+            Format::Gradescope => gradescope::render(self),
+            Format::Junit => junit::render(self),
+            Format::Markdown => markdown::render(self),
+        }
+    }
+}
+
+/// The report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For a terminal: per part and check, ✓/✗, points, reason, diff and hint.
+    Human,
+    /// The whole report as JSON.
+    Json,
+    /// Gradescope's results.json.
+    Gradescope,
+    /// JUnit XML, one test case per check.
+    Junit,
+    /// Markdown, for a CI job summary.
+    Markdown,
+}
+
+/// Points without a needless `.0`: `2`, `2.5`.
+pub fn points(value: f64) -> String {
+    // Adding 0.0 turns the -0 of an empty sum into 0.
+    let value = value + 0.0;
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+}

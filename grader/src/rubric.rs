@@ -1,0 +1,263 @@
+//! The rubric: which checks count, for how many points, who sees them, how long each
+//! may run and where the handout explains what it tests. Instructors edit
+//! `fixtures/rubric.toml`; a mistake in it is an error that names the line.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::checks::{self, CheckSpec, Part};
+
+/// Who sees a check's result on Gradescope (its own four values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Always shown.
+    Visible,
+    /// Never shown to students.
+    Hidden,
+    /// Shown after the due date.
+    AfterDueDate,
+    /// Shown once grades are published.
+    AfterPublished,
+}
+
+/// One check as the rubric grades it.
+#[derive(Debug, Clone)]
+pub struct RubricCheck {
+    /// What the check is and how it is judged.
+    pub spec: CheckSpec,
+    /// A short title for reports.
+    pub title: String,
+    /// Points for passing.
+    pub points: f64,
+    /// Who sees the result.
+    pub visibility: Visibility,
+    /// How long the check's process may run.
+    pub time_limit: Duration,
+    /// Where to look when it fails, e.g. "handout §3, Position".
+    pub hint: String,
+}
+
+/// The titles of the parts, and the checks in report order.
+#[derive(Debug, Clone)]
+pub struct Rubric {
+    /// `(part, title)` in order.
+    pub parts: Vec<(Part, String)>,
+    /// The checks, in the order of the file.
+    pub checks: Vec<RubricCheck>,
+}
+
+impl Rubric {
+    /// The most points a submission can get.
+    pub fn max_score(&self) -> f64 {
+        self.checks.iter().map(|c| c.points).sum()
+    }
+
+    /// The title of `part`.
+    pub fn part_title(&self, part: Part) -> &str {
+        self.parts.iter().find(|(p, _)| *p == part).map_or(part.id(), |(_, t)| t)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRubric {
+    #[serde(default)]
+    grader: RawSettings,
+    parts: Vec<RawPart>,
+    #[serde(rename = "check")]
+    checks: Vec<RawCheck>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSettings {
+    #[serde(default = "default_time_limit")]
+    time_limit: Spanned<f64>,
+}
+
+impl Default for RawSettings {
+    fn default() -> RawSettings {
+        RawSettings { time_limit: Spanned::new(0..0, 10.0) }
+    }
+}
+
+fn default_time_limit() -> Spanned<f64> {
+    Spanned::new(0..0, 10.0)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPart {
+    id: Spanned<String>,
+    title: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    name: Spanned<String>,
+    part: Spanned<String>,
+    title: String,
+    points: Spanned<f64>,
+    #[serde(default = "visible")]
+    visibility: Visibility,
+    time_limit: Option<Spanned<f64>>,
+    hint: String,
+}
+
+fn visible() -> Visibility {
+    Visibility::Visible
+}
+
+/// A mistake in the rubric, with the line it is on.
+#[derive(Debug, thiserror::Error)]
+#[error("{file} line {line}: {message}")]
+pub struct RubricError {
+    file: String,
+    line: usize,
+    message: String,
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Reads the rubric at `path`.
+pub fn load(path: &Path) -> anyhow::Result<Rubric> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| anyhow::anyhow!("cannot read the rubric {}: {error}", path.display()))?;
+    Ok(parse(&text, &path.display().to_string())?)
+}
+
+/// Reads a rubric from `text`; `file` names it in errors.
+pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
+    let error_at = |offset: usize, message: String| RubricError { file: file.to_owned(), line: line_of(text, offset), message };
+    let raw: RawRubric = toml::from_str(text).map_err(|error| {
+        let offset = error.span().map_or(0, |span| span.start);
+        error_at(offset, error.message().trim().to_owned())
+    })?;
+
+    let check_limit = |limit: &Spanned<f64>| {
+        let seconds = *limit.get_ref();
+        if seconds.is_finite() && (0.1..=600.0).contains(&seconds) {
+            Ok(Duration::from_secs_f64(seconds))
+        } else {
+            Err(error_at(limit.span().start, format!("time_limit {seconds} is outside 0.1..=600 seconds")))
+        }
+    };
+    let default_limit = check_limit(&raw.grader.time_limit)?;
+
+    let mut parts = Vec::new();
+    for part in &raw.parts {
+        let Some(id) = Part::from_id(part.id.get_ref()) else {
+            return Err(error_at(part.id.span().start, format!("unknown part {:?}; the parts are part1, part2", part.id.get_ref())));
+        };
+        parts.push((id, part.title.clone()));
+    }
+
+    let mut checks = Vec::new();
+    for raw_check in raw.checks {
+        let name = raw_check.name.get_ref();
+        let Some(spec) = checks::find(name) else {
+            let known: Vec<&str> = checks::all().iter().map(|c| c.name).collect();
+            return Err(error_at(raw_check.name.span().start, format!("unknown check {name:?}; known checks: {}", known.join(", "))));
+        };
+        if checks.iter().any(|c: &RubricCheck| c.spec.name == spec.name) {
+            return Err(error_at(raw_check.name.span().start, format!("check {name:?} is listed twice")));
+        }
+        if raw_check.part.get_ref() != spec.part.id() {
+            return Err(error_at(
+                raw_check.part.span().start,
+                format!("check {name:?} belongs to {}, not {}", spec.part.id(), raw_check.part.get_ref()),
+            ));
+        }
+        if !parts.iter().any(|(p, _)| *p == spec.part) {
+            return Err(error_at(raw_check.part.span().start, format!("part {} has no [[parts]] entry", spec.part.id())));
+        }
+        let points = *raw_check.points.get_ref();
+        if !(points.is_finite() && (0.0..=1000.0).contains(&points)) {
+            return Err(error_at(raw_check.points.span().start, format!("points {points} are outside 0..=1000")));
+        }
+        let time_limit = match &raw_check.time_limit {
+            Some(limit) => check_limit(limit)?,
+            None => default_limit,
+        };
+        checks.push(RubricCheck {
+            spec,
+            title: raw_check.title,
+            points,
+            visibility: raw_check.visibility,
+            time_limit,
+            hint: raw_check.hint,
+        });
+    }
+    if checks.is_empty() {
+        return Err(error_at(text.len(), "the rubric lists no [[check]]".to_owned()));
+    }
+    Ok(Rubric { parts, checks })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[grader]
+time_limit = 5
+
+[[parts]]
+id = "part1"
+title = "Part 1"
+
+[[check]]
+name = "direction_opposite"
+part = "part1"
+title = "opposite"
+points = 2
+hint = "§2"
+"#;
+
+    #[test]
+    fn a_good_rubric_is_read() {
+        let rubric = parse(GOOD, "r.toml").unwrap();
+        assert_eq!(rubric.checks.len(), 1);
+        assert_eq!(rubric.checks[0].time_limit, Duration::from_secs(5));
+        assert_eq!(rubric.max_score(), 2.0);
+    }
+
+    #[test]
+    fn an_unknown_check_names_its_line() {
+        let text = GOOD.replace("direction_opposite", "no_such_check");
+        let error = parse(&text, "r.toml").unwrap_err().to_string();
+        assert!(error.starts_with("r.toml line 10: unknown check \"no_such_check\""), "{error}");
+    }
+
+    #[test]
+    fn a_wrong_part_names_its_line() {
+        let text = GOOD.replace("part = \"part1\"", "part = \"part2\"");
+        let error = parse(&text, "r.toml").unwrap_err().to_string();
+        assert!(error.starts_with("r.toml line 11: check \"direction_opposite\" belongs to part1"), "{error}");
+    }
+
+    #[test]
+    fn negative_points_name_their_line() {
+        let error = parse(&GOOD.replace("points = 2", "points = -1"), "r.toml").unwrap_err().to_string();
+        assert_eq!(error, "r.toml line 13: points -1 are outside 0..=1000");
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_line() {
+        let error = parse(&GOOD.replace("points = 2", "points = "), "r.toml").unwrap_err().to_string();
+        assert!(error.starts_with("r.toml line 13:"), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_field_names_its_line() {
+        let error = parse(&GOOD.replace("hint = \"§2\"", "hint = \"§2\"\npionts = 3"), "r.toml").unwrap_err().to_string();
+        assert!(error.starts_with("r.toml line 15: unknown field `pionts`"), "{error}");
+    }
+}
