@@ -22,6 +22,20 @@ pub enum Command {
     Grade(GradeArgs),
     /// Re-create fixtures/snapshots from the reference solution.
     Bless(KitArgs),
+    /// Generate starter/ from solution/ (every solution region becomes a todo!()).
+    Starter(StarterArgs),
+}
+
+/// Arguments of `grader starter`.
+#[derive(Debug, Args)]
+pub struct StarterArgs {
+    /// Only check that starter/ is what would be written; fail naming the files that
+    /// differ.
+    #[arg(long)]
+    pub check: bool,
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<std::path::PathBuf>,
 }
 
 /// Where the kit and the build directory are.

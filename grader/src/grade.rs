@@ -43,11 +43,20 @@ impl Grader<'_> {
             .zip(runs)
             .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
             .collect();
-        Ok(Report::new(submission, self.rubric, checks, build.warnings, started.elapsed()))
+        Ok(Report::new(
+            submission,
+            self.rubric,
+            checks,
+            build.warnings,
+            started.elapsed(),
+        ))
     }
 
     /// Runs the checks whose part was built, `jobs` at a time, in rubric order.
-    fn run_all(&self, parts: &BTreeMap<Part, Result<PathBuf, String>>) -> anyhow::Result<Vec<Option<Run>>> {
+    fn run_all(
+        &self,
+        parts: &BTreeMap<Part, Result<PathBuf, String>>,
+    ) -> anyhow::Result<Vec<Option<Run>>> {
         let pending: Mutex<Vec<usize>> = Mutex::new((0..self.rubric.checks.len()).rev().collect());
         let results: Mutex<Vec<Option<std::io::Result<Run>>>> =
             Mutex::new((0..self.rubric.checks.len()).map(|_| None).collect());
@@ -55,10 +64,16 @@ impl Grader<'_> {
             for _ in 0..self.jobs.max(1) {
                 scope.spawn(|| {
                     loop {
-                        let Some(index) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop() else { break };
+                        let Some(index) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop()
+                        else {
+                            break;
+                        };
                         let check = &self.rubric.checks[index];
-                        let Ok(probe) = &parts[&check.spec.part] else { continue };
-                        let run = runner::run(probe, check.spec.name, &self.fixtures, check.time_limit);
+                        let Ok(probe) = &parts[&check.spec.part] else {
+                            continue;
+                        };
+                        let run =
+                            runner::run(probe, check.spec.name, &self.fixtures, check.time_limit);
                         results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
                     }
                 });
@@ -72,10 +87,19 @@ impl Grader<'_> {
             .collect()
     }
 
-    fn result(&self, check: &RubricCheck, part: &Result<PathBuf, String>, run: Option<Run>) -> CheckResult {
+    fn result(
+        &self,
+        check: &RubricCheck,
+        part: &Result<PathBuf, String>,
+        run: Option<Run>,
+    ) -> CheckResult {
         let (verdict, output, duration) = match (part, run) {
             (Err(reason), _) => (Verdict::fail(reason.clone()), String::new(), Duration::ZERO),
-            (Ok(_), None) => (Verdict::fail("the check did not run"), String::new(), Duration::ZERO),
+            (Ok(_), None) => (
+                Verdict::fail("the check did not run"),
+                String::new(),
+                Duration::ZERO,
+            ),
             (Ok(_), Some(run)) => {
                 let verdict = self.judge(check, &run.outcome);
                 let output = captured_output(&run);
@@ -91,10 +115,14 @@ impl Grader<'_> {
                 Judge::Rule(rule) => rule(data),
                 Judge::Snapshot(render) => match self.snapshots.get(check.spec.name) {
                     Some(expected) => compare_with_snapshot(render, data, expected),
-                    None => Verdict::fail("no expected output is blessed for this check (the instructor runs `grader bless`)"),
+                    None => Verdict::fail(
+                        "no expected output is blessed for this check (the instructor runs `grader bless`)",
+                    ),
                 },
             },
-            RunOutcome::Panicked { message, location } => Verdict::fail(panic_reason(message, location.as_deref())),
+            RunOutcome::Panicked { message, location } => {
+                Verdict::fail(panic_reason(message, location.as_deref()))
+            }
             RunOutcome::Crashed(reason) => Verdict::fail(reason.clone()),
             RunOutcome::TimedOut(limit) => Verdict::fail(format!(
                 "timed out after {} s: a loop or recursion that never ends?",
@@ -113,7 +141,10 @@ fn panic_reason(message: &str, location: Option<&str>) -> String {
         return format!("not implemented: {what}");
     }
     if message == "not yet implemented" {
-        return format!("not implemented: a todo!() at {}", location.unwrap_or("an unknown place"));
+        return format!(
+            "not implemented: a todo!() at {}",
+            location.unwrap_or("an unknown place")
+        );
     }
     match location {
         Some(place) if !place.contains("(grader probe)") && !place.starts_with("probe/") => {
@@ -143,7 +174,10 @@ mod tests {
     #[test]
     fn a_todo_reads_as_not_implemented() {
         assert_eq!(
-            panic_reason("not yet implemented: Position::moved (handout §3): move", Some("src/position.rs:9")),
+            panic_reason(
+                "not yet implemented: Position::moved (handout §3): move",
+                Some("src/position.rs:9")
+            ),
             "not implemented: Position::moved (handout §3): move"
         );
     }
@@ -151,7 +185,10 @@ mod tests {
     #[test]
     fn a_panic_names_the_place_in_the_submission() {
         assert_eq!(
-            panic_reason("index out of bounds", Some("submission/src/cell_array.rs:40")),
+            panic_reason(
+                "index out of bounds",
+                Some("submission/src/cell_array.rs:40")
+            ),
             "panicked at src/cell_array.rs:40: index out of bounds"
         );
     }

@@ -67,14 +67,30 @@ pub struct Build {
 
 /// A short, stable id for a submission directory: its package name is derived from it.
 pub fn submission_id(submission: &Path) -> String {
-    let canonical = submission.canonicalize().unwrap_or_else(|_| submission.to_path_buf());
+    let canonical = submission
+        .canonicalize()
+        .unwrap_or_else(|_| submission.to_path_buf());
     let mut hasher = DefaultHasher::new();
     canonical.hash(&mut hasher);
     let name: String = canonical
         .file_name()
-        .map(|n| n.to_string_lossy().chars().filter(char::is_ascii_alphanumeric).take(16).collect())
+        .map(|n| {
+            n.to_string_lossy()
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .take(16)
+                .collect()
+        })
         .unwrap_or_default();
-    format!("{}-{:012x}", if name.is_empty() { "submission".to_owned() } else { name.to_lowercase() }, hasher.finish() & 0xffff_ffff_ffff)
+    format!(
+        "{}-{:012x}",
+        if name.is_empty() {
+            "submission".to_owned()
+        } else {
+            name.to_lowercase()
+        },
+        hasher.finish() & 0xffff_ffff_ffff
+    )
 }
 
 /// Writes `contents` to `path` unless it already holds exactly that, so that cargo
@@ -94,14 +110,22 @@ fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
 fn copy_sources(submission: &Path, dest: &Path) -> anyhow::Result<()> {
     let src = submission.join("src");
     let mut copied = BTreeSet::new();
-    for entry in walkdir::WalkDir::new(&src).follow_links(false).sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(&src)
+        .follow_links(false)
+        .sort_by_file_name()
+    {
         let entry = entry.with_context(|| format!("reading {}", src.display()))?;
-        let is_rust = entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs");
+        let is_rust =
+            entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs");
         if !is_rust {
             continue;
         }
-        let relative = entry.path().strip_prefix(&src).context("a file outside src/")?;
-        let contents = fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?;
+        let relative = entry
+            .path()
+            .strip_prefix(&src)
+            .context("a file outside src/")?;
+        let contents = fs::read(entry.path())
+            .with_context(|| format!("reading {}", entry.path().display()))?;
         write_if_changed(&dest.join(relative), &contents)?;
         copied.insert(relative.to_path_buf());
     }
@@ -120,7 +144,10 @@ fn copy_sources(submission: &Path, dest: &Path) -> anyhow::Result<()> {
 /// Lays out the harness for `submission` and returns its directory and id.
 fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf, String)> {
     if !submission.join("src").join("lib.rs").is_file() {
-        bail!("{} has no src/lib.rs: a submission is a crate in the starter's layout", submission.display());
+        bail!(
+            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
+            submission.display()
+        );
     }
     let id = submission_id(submission);
     let dir = workspace.root.join("harness").join(&id);
@@ -132,14 +159,21 @@ fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf,
     );
     let workspace_manifest = "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n";
     write_if_changed(&dir.join("Cargo.toml"), workspace_manifest.as_bytes())?;
-    write_if_changed(&dir.join("submission/Cargo.toml"), submission_manifest.as_bytes())?;
+    write_if_changed(
+        &dir.join("submission/Cargo.toml"),
+        submission_manifest.as_bytes(),
+    )?;
     write_if_changed(&dir.join("probe/Cargo.toml"), probe_manifest.as_bytes())?;
     for (name, source) in PROBE_SOURCES {
         write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
     }
     copy_sources(submission, &dir.join("submission/src"))?;
-    let lock = fs::read(&workspace.lock_file)
-        .with_context(|| format!("reading the kit's lock file {}", workspace.lock_file.display()))?;
+    let lock = fs::read(&workspace.lock_file).with_context(|| {
+        format!(
+            "reading the kit's lock file {}",
+            workspace.lock_file.display()
+        )
+    })?;
     // The kit's lock, which cargo then extends with the two harness packages while
     // keeping every locked version; kept as a copy to tell when the kit's lock changed.
     if fs::read(dir.join("kit.lock")).ok().as_deref() != Some(lock.as_slice()) {
@@ -153,7 +187,10 @@ fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf,
 /// caller's settings cannot bend.
 fn cargo(workspace: &Workspace, dir: &Path) -> Command {
     let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command.current_dir(dir).env("CARGO_TARGET_DIR", workspace.root.join("target")).env("CARGO_TERM_COLOR", "never");
+    command
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", workspace.root.join("target"))
+        .env("CARGO_TERM_COLOR", "never");
     for variable in [
         "RUSTFLAGS",
         "CARGO_ENCODED_RUSTFLAGS",
@@ -178,19 +215,27 @@ fn sync_lock(workspace: &Workspace, dir: &Path) -> anyhow::Result<bool> {
         if offline {
             command.arg("--offline");
         }
-        let output = command.stdin(Stdio::null()).output().context("running cargo (is it installed?)")?;
+        let output = command
+            .stdin(Stdio::null())
+            .output()
+            .context("running cargo (is it installed?)")?;
         if output.status.success() {
             return Ok(offline);
         }
         if !offline {
-            bail!("cargo could not resolve the harness's dependencies: {}", first_line(&String::from_utf8_lossy(&output.stderr)));
+            bail!(
+                "cargo could not resolve the harness's dependencies: {}",
+                first_line(&String::from_utf8_lossy(&output.stderr))
+            );
         }
     }
     unreachable!("the loop returns on its last pass")
 }
 
 fn first_line(text: &str) -> &str {
-    text.lines().find(|l| !l.trim().is_empty()).unwrap_or("no message")
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("no message")
 }
 
 /// What one `cargo build` of the probe gave.
@@ -203,13 +248,32 @@ struct Attempt {
     warnings: Vec<String>,
 }
 
-fn build_probe(workspace: &Workspace, dir: &Path, id: &str, features: &str, offline: bool) -> anyhow::Result<Attempt> {
+fn build_probe(
+    workspace: &Workspace,
+    dir: &Path,
+    id: &str,
+    features: &str,
+    offline: bool,
+) -> anyhow::Result<Attempt> {
     let mut command = cargo(workspace, dir);
-    command.args(["build", "--locked", "--message-format=json", "-p", &format!("maze-probe-{id}"), "--features", features]);
+    command.args([
+        "build",
+        "--locked",
+        "--message-format=json",
+        "-p",
+        &format!("maze-probe-{id}"),
+        "--features",
+        features,
+    ]);
     if offline {
         command.arg("--offline");
     }
-    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().context("running cargo build")?;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("running cargo build")?;
     let stderr = child.stderr.take();
     let stderr_reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -218,21 +282,38 @@ fn build_probe(workspace: &Workspace, dir: &Path, id: &str, features: &str, offl
         }
         text
     });
-    let mut attempt = Attempt { executable: None, submission_errors: Vec::new(), probe_errors: Vec::new(), warnings: Vec::new() };
+    let mut attempt = Attempt {
+        executable: None,
+        submission_errors: Vec::new(),
+        probe_errors: Vec::new(),
+        warnings: Vec::new(),
+    };
     let stdout = child.stdout.take().context("cargo's stdout")?;
     for message in Message::parse_stream(BufReader::new(stdout)) {
         match message.context("reading cargo's messages")? {
             Message::CompilerMessage(message) => {
                 let from_submission = message.target.name == "maze";
-                let rendered = shorten(message.message.rendered.as_deref().unwrap_or(&message.message.message));
+                let rendered = shorten(
+                    message
+                        .message
+                        .rendered
+                        .as_deref()
+                        .unwrap_or(&message.message.message),
+                );
                 match (message.message.level, from_submission) {
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, true) => attempt.submission_errors.push(rendered),
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, false) => attempt.probe_errors.push(rendered),
+                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, true) => {
+                        attempt.submission_errors.push(rendered)
+                    }
+                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, false) => {
+                        attempt.probe_errors.push(rendered)
+                    }
                     (DiagnosticLevel::Warning, true) => attempt.warnings.push(rendered),
                     _ => {}
                 }
             }
-            Message::CompilerArtifact(artifact) if artifact.target.name == format!("probe-{id}") => {
+            Message::CompilerArtifact(artifact)
+                if artifact.target.name == format!("probe-{id}") =>
+            {
                 attempt.executable = artifact.executable.map(|p| p.into_std_path_buf());
             }
             _ => {}
@@ -240,8 +321,12 @@ fn build_probe(workspace: &Workspace, dir: &Path, id: &str, features: &str, offl
     }
     let status = child.wait().context("waiting for cargo build")?;
     let stderr = stderr_reader.join().unwrap_or_default();
-    if !status.success() && attempt.submission_errors.is_empty() && attempt.probe_errors.is_empty() {
-        bail!("cargo build failed without a compiler error: {}", first_line(&stderr));
+    if !status.success() && attempt.submission_errors.is_empty() && attempt.probe_errors.is_empty()
+    {
+        bail!(
+            "cargo build failed without a compiler error: {}",
+            first_line(&stderr)
+        );
     }
     Ok(attempt)
 }
@@ -249,19 +334,33 @@ fn build_probe(workspace: &Workspace, dir: &Path, id: &str, features: &str, offl
 /// Makes a rendered diagnostic fit a report: paths relative to the submission, at
 /// most a screenful of lines.
 fn shorten(rendered: &str) -> String {
-    let text = rendered.replace("submission/src/", "src/").replace("probe/src/", "(grader probe) ");
+    let text = rendered
+        .replace("submission/src/", "src/")
+        .replace("probe/src/", "(grader probe) ");
     let lines: Vec<&str> = text.trim_end().lines().collect();
     if lines.len() <= LINES_PER_ERROR {
         return lines.join("\n");
     }
-    format!("{}\n... ({} more lines)", lines[..LINES_PER_ERROR].join("\n"), lines.len() - LINES_PER_ERROR)
+    format!(
+        "{}\n... ({} more lines)",
+        lines[..LINES_PER_ERROR].join("\n"),
+        lines.len() - LINES_PER_ERROR
+    )
 }
 
 /// Joins the first few errors into one message.
 fn summarize(errors: &[String]) -> String {
-    let mut text = errors.iter().take(ERRORS_SHOWN).cloned().collect::<Vec<_>>().join("\n\n");
+    let mut text = errors
+        .iter()
+        .take(ERRORS_SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n\n");
     if errors.len() > ERRORS_SHOWN {
-        text.push_str(&format!("\n\n... and {} more errors", errors.len() - ERRORS_SHOWN));
+        text.push_str(&format!(
+            "\n\n... and {} more errors",
+            errors.len() - ERRORS_SHOWN
+        ));
     }
     text
 }
@@ -272,7 +371,13 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         Ok(prepared) => prepared,
         Err(error) if !submission.join("src").join("lib.rs").is_file() => {
             let reason = format!("{error:#}");
-            return Ok(Build { parts: Part::ALL.iter().map(|&p| (p, Err(reason.clone()))).collect(), warnings: Vec::new() });
+            return Ok(Build {
+                parts: Part::ALL
+                    .iter()
+                    .map(|&p| (p, Err(reason.clone())))
+                    .collect(),
+                warnings: Vec::new(),
+            });
         }
         Err(error) => return Err(error),
     };
@@ -281,11 +386,26 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
     let warnings = whole.warnings.clone();
     if let Some(executable) = whole.executable {
-        return Ok(Build { parts: Part::ALL.iter().map(|&p| (p, Ok(executable.clone()))).collect(), warnings });
+        return Ok(Build {
+            parts: Part::ALL
+                .iter()
+                .map(|&p| (p, Ok(executable.clone())))
+                .collect(),
+            warnings,
+        });
     }
     if !whole.submission_errors.is_empty() {
-        let reason = format!("your code does not compile:\n{}", summarize(&whole.submission_errors));
-        return Ok(Build { parts: Part::ALL.iter().map(|&p| (p, Err(reason.clone()))).collect(), warnings });
+        let reason = format!(
+            "your code does not compile:\n{}",
+            summarize(&whole.submission_errors)
+        );
+        return Ok(Build {
+            parts: Part::ALL
+                .iter()
+                .map(|&p| (p, Err(reason.clone())))
+                .collect(),
+            warnings,
+        });
     }
     // Only the probe failed: some signature it calls has changed. Build each part on
     // its own, keeping each probe under a name of its own.
@@ -294,14 +414,23 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         let attempt = build_probe(workspace, &dir, &id, part.id(), offline)?;
         let result = match attempt.executable {
             Some(executable) => {
-                let kept = dir.join(format!("probe-{}{}", part.id(), std::env::consts::EXE_SUFFIX));
-                fs::copy(&executable, &kept).with_context(|| format!("copying the probe to {}", kept.display()))?;
+                let kept = dir.join(format!(
+                    "probe-{}{}",
+                    part.id(),
+                    std::env::consts::EXE_SUFFIX
+                ));
+                fs::copy(&executable, &kept)
+                    .with_context(|| format!("copying the probe to {}", kept.display()))?;
                 Ok(kept)
             }
             None => Err(format!(
                 "the grader cannot call your {} code: a signature differs from the handout's.\n{}",
                 part.id(),
-                summarize(if attempt.probe_errors.is_empty() { &attempt.submission_errors } else { &attempt.probe_errors })
+                summarize(if attempt.probe_errors.is_empty() {
+                    &attempt.submission_errors
+                } else {
+                    &attempt.probe_errors
+                })
             )),
         };
         parts.insert(part, result);
@@ -319,8 +448,14 @@ mod tests {
         let workspace = include_str!("../../Cargo.toml");
         for line in SUBMISSION_DEPENDENCIES.lines() {
             let name = line.split_whitespace().next().unwrap_or_default();
-            assert!(manifest.contains(&format!("\n{name}.workspace = true")), "{name} is not a dependency of the solution");
-            assert!(workspace.contains(line), "the workspace declares {name} differently from: {line}");
+            assert!(
+                manifest.contains(&format!("\n{name}.workspace = true")),
+                "{name} is not a dependency of the solution"
+            );
+            assert!(
+                workspace.contains(line),
+                "the workspace declares {name} differently from: {line}"
+            );
         }
     }
 
@@ -334,6 +469,9 @@ mod tests {
 
     #[test]
     fn diagnostics_point_into_the_submission() {
-        assert_eq!(shorten("error: x\n --> submission/src/lib.rs:3:5\n"), "error: x\n --> src/lib.rs:3:5");
+        assert_eq!(
+            shorten("error: x\n --> submission/src/lib.rs:3:5\n"),
+            "error: x\n --> src/lib.rs:3:5"
+        );
     }
 }

@@ -18,13 +18,23 @@ impl Kit {
     pub fn locate(explicit: Option<&Path>) -> anyhow::Result<Kit> {
         if let Some(root) = explicit {
             if !root.join("fixtures/rubric.toml").is_file() {
-                bail!("{} is not a Perfect Mazes kit: it has no fixtures/rubric.toml", root.display());
+                bail!(
+                    "{} is not a Perfect Mazes kit: it has no fixtures/rubric.toml",
+                    root.display()
+                );
             }
-            return Ok(Kit { root: root.to_path_buf() });
+            return Ok(Kit {
+                root: root.to_path_buf(),
+            });
         }
         let here = std::env::current_dir()?;
-        match here.ancestors().find(|dir| dir.join("fixtures/rubric.toml").is_file()) {
-            Some(root) => Ok(Kit { root: root.to_path_buf() }),
+        match here
+            .ancestors()
+            .find(|dir| dir.join("fixtures/rubric.toml").is_file())
+        {
+            Some(root) => Ok(Kit {
+                root: root.to_path_buf(),
+            }),
             None => bail!(
                 "no fixtures/rubric.toml in {} or above it: run the grader inside the kit, or name the kit with --kit DIR",
                 here.display()

@@ -15,6 +15,7 @@ mod report;
 mod rubric;
 mod runner;
 mod snapshots;
+mod starter;
 
 use std::process::ExitCode;
 

@@ -58,7 +58,10 @@ impl Rubric {
 
     /// The title of `part`.
     pub fn part_title(&self, part: Part) -> &str {
-        self.parts.iter().find(|(p, _)| *p == part).map_or(part.id(), |(_, t)| t)
+        self.parts
+            .iter()
+            .find(|(p, _)| *p == part)
+            .map_or(part.id(), |(_, t)| t)
     }
 }
 
@@ -81,7 +84,9 @@ struct RawSettings {
 
 impl Default for RawSettings {
     fn default() -> RawSettings {
-        RawSettings { time_limit: Spanned::new(0..0, 10.0) }
+        RawSettings {
+            time_limit: Spanned::new(0..0, 10.0),
+        }
     }
 }
 
@@ -135,7 +140,11 @@ pub fn load(path: &Path) -> anyhow::Result<Rubric> {
 
 /// Reads a rubric from `text`; `file` names it in errors.
 pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
-    let error_at = |offset: usize, message: String| RubricError { file: file.to_owned(), line: line_of(text, offset), message };
+    let error_at = |offset: usize, message: String| RubricError {
+        file: file.to_owned(),
+        line: line_of(text, offset),
+        message,
+    };
     let raw: RawRubric = toml::from_str(text).map_err(|error| {
         let offset = error.span().map_or(0, |span| span.start);
         error_at(offset, error.message().trim().to_owned())
@@ -146,7 +155,10 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         if seconds.is_finite() && (0.1..=600.0).contains(&seconds) {
             Ok(Duration::from_secs_f64(seconds))
         } else {
-            Err(error_at(limit.span().start, format!("time_limit {seconds} is outside 0.1..=600 seconds")))
+            Err(error_at(
+                limit.span().start,
+                format!("time_limit {seconds} is outside 0.1..=600 seconds"),
+            ))
         }
     };
     let default_limit = check_limit(&raw.grader.time_limit)?;
@@ -154,7 +166,13 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     let mut parts = Vec::new();
     for part in &raw.parts {
         let Some(id) = Part::from_id(part.id.get_ref()) else {
-            return Err(error_at(part.id.span().start, format!("unknown part {:?}; the parts are part1, part2", part.id.get_ref())));
+            return Err(error_at(
+                part.id.span().start,
+                format!(
+                    "unknown part {:?}; the parts are part1, part2",
+                    part.id.get_ref()
+                ),
+            ));
         };
         parts.push((id, part.title.clone()));
     }
@@ -164,23 +182,42 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         let name = raw_check.name.get_ref();
         let Some(spec) = checks::find(name) else {
             let known: Vec<&str> = checks::all().iter().map(|c| c.name).collect();
-            return Err(error_at(raw_check.name.span().start, format!("unknown check {name:?}; known checks: {}", known.join(", "))));
+            return Err(error_at(
+                raw_check.name.span().start,
+                format!("unknown check {name:?}; known checks: {}", known.join(", ")),
+            ));
         };
-        if checks.iter().any(|c: &RubricCheck| c.spec.name == spec.name) {
-            return Err(error_at(raw_check.name.span().start, format!("check {name:?} is listed twice")));
+        if checks
+            .iter()
+            .any(|c: &RubricCheck| c.spec.name == spec.name)
+        {
+            return Err(error_at(
+                raw_check.name.span().start,
+                format!("check {name:?} is listed twice"),
+            ));
         }
         if raw_check.part.get_ref() != spec.part.id() {
             return Err(error_at(
                 raw_check.part.span().start,
-                format!("check {name:?} belongs to {}, not {}", spec.part.id(), raw_check.part.get_ref()),
+                format!(
+                    "check {name:?} belongs to {}, not {}",
+                    spec.part.id(),
+                    raw_check.part.get_ref()
+                ),
             ));
         }
         if !parts.iter().any(|(p, _)| *p == spec.part) {
-            return Err(error_at(raw_check.part.span().start, format!("part {} has no [[parts]] entry", spec.part.id())));
+            return Err(error_at(
+                raw_check.part.span().start,
+                format!("part {} has no [[parts]] entry", spec.part.id()),
+            ));
         }
         let points = *raw_check.points.get_ref();
         if !(points.is_finite() && (0.0..=1000.0).contains(&points)) {
-            return Err(error_at(raw_check.points.span().start, format!("points {points} are outside 0..=1000")));
+            return Err(error_at(
+                raw_check.points.span().start,
+                format!("points {points} are outside 0..=1000"),
+            ));
         }
         let time_limit = match &raw_check.time_limit {
             Some(limit) => check_limit(limit)?,
@@ -196,7 +233,10 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         });
     }
     if checks.is_empty() {
-        return Err(error_at(text.len(), "the rubric lists no [[check]]".to_owned()));
+        return Err(error_at(
+            text.len(),
+            "the rubric lists no [[check]]".to_owned(),
+        ));
     }
     Ok(Rubric { parts, checks })
 }
@@ -233,31 +273,49 @@ hint = "§2"
     fn an_unknown_check_names_its_line() {
         let text = GOOD.replace("direction_opposite", "no_such_check");
         let error = parse(&text, "r.toml").unwrap_err().to_string();
-        assert!(error.starts_with("r.toml line 10: unknown check \"no_such_check\""), "{error}");
+        assert!(
+            error.starts_with("r.toml line 10: unknown check \"no_such_check\""),
+            "{error}"
+        );
     }
 
     #[test]
     fn a_wrong_part_names_its_line() {
         let text = GOOD.replace("part = \"part1\"", "part = \"part2\"");
         let error = parse(&text, "r.toml").unwrap_err().to_string();
-        assert!(error.starts_with("r.toml line 11: check \"direction_opposite\" belongs to part1"), "{error}");
+        assert!(
+            error.starts_with("r.toml line 11: check \"direction_opposite\" belongs to part1"),
+            "{error}"
+        );
     }
 
     #[test]
     fn negative_points_name_their_line() {
-        let error = parse(&GOOD.replace("points = 2", "points = -1"), "r.toml").unwrap_err().to_string();
+        let error = parse(&GOOD.replace("points = 2", "points = -1"), "r.toml")
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "r.toml line 13: points -1 are outside 0..=1000");
     }
 
     #[test]
     fn a_syntax_error_names_its_line() {
-        let error = parse(&GOOD.replace("points = 2", "points = "), "r.toml").unwrap_err().to_string();
+        let error = parse(&GOOD.replace("points = 2", "points = "), "r.toml")
+            .unwrap_err()
+            .to_string();
         assert!(error.starts_with("r.toml line 13:"), "{error}");
     }
 
     #[test]
     fn an_unknown_field_names_its_line() {
-        let error = parse(&GOOD.replace("hint = \"§2\"", "hint = \"§2\"\npionts = 3"), "r.toml").unwrap_err().to_string();
-        assert!(error.starts_with("r.toml line 15: unknown field `pionts`"), "{error}");
+        let error = parse(
+            &GOOD.replace("hint = \"§2\"", "hint = \"§2\"\npionts = 3"),
+            "r.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.starts_with("r.toml line 15: unknown field `pionts`"),
+            "{error}"
+        );
     }
 }

@@ -62,7 +62,9 @@ struct PanicReport {
 /// dropping the rest so the child never blocks on a full pipe.
 fn capture(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
     thread::spawn(move || {
-        let Some(mut stream) = stream else { return String::new() };
+        let Some(mut stream) = stream else {
+            return String::new();
+        };
         let mut kept = Vec::new();
         let mut buffer = [0u8; 8192];
         let mut truncated = false;
@@ -83,7 +85,12 @@ fn capture(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<Str
 }
 
 /// Runs check `name` with the probe at `probe`, reading fixtures from `fixtures`.
-pub fn run(probe: &Path, name: &str, fixtures: &Path, time_limit: Duration) -> std::io::Result<Run> {
+pub fn run(
+    probe: &Path,
+    name: &str,
+    fixtures: &Path,
+    time_limit: Duration,
+) -> std::io::Result<Run> {
     let scratch = tempfile::tempdir()?;
     let result_file = scratch.path().join("result.json");
     let mut command = Command::new(probe);
@@ -138,7 +145,10 @@ pub fn run(probe: &Path, name: &str, fixtures: &Path, time_limit: Duration) -> s
     } else if let Some(report) = read_result(&result_file, name).filter(|_| status.success()) {
         report
     } else if let Some(panic) = panic {
-        RunOutcome::Panicked { message: panic.message, location: panic.location }
+        RunOutcome::Panicked {
+            message: panic.message,
+            location: panic.location,
+        }
     } else if let Some(crash) = crash_reason(status, &raw_stderr) {
         RunOutcome::Crashed(crash)
     } else {
@@ -147,7 +157,12 @@ pub fn run(probe: &Path, name: &str, fixtures: &Path, time_limit: Duration) -> s
             status.code().map_or("none".to_owned(), |c| c.to_string())
         ))
     };
-    Ok(Run { outcome, stdout, stderr, duration })
+    Ok(Run {
+        outcome,
+        stdout,
+        stderr,
+        duration,
+    })
 }
 
 /// The data in the result file, if the probe wrote one for this check.
@@ -160,7 +175,9 @@ fn read_result(path: &Path, name: &str) -> Option<RunOutcome> {
 /// Words for how a process died, or `None` when it simply exited.
 fn crash_reason(status: ExitStatus, stderr: &str) -> Option<String> {
     if stderr.contains("has overflowed its stack") {
-        return Some("crashed: stack overflow (a recursion that never ends, or too deep)".to_owned());
+        return Some(
+            "crashed: stack overflow (a recursion that never ends, or too deep)".to_owned(),
+        );
     }
     #[cfg(unix)]
     {

@@ -17,15 +17,26 @@ impl Snapshots {
     /// Reads every `.snap` file in `dir` (none when `dir` does not exist).
     pub fn load(dir: &Path) -> anyhow::Result<Snapshots> {
         let mut texts = BTreeMap::new();
-        let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Snapshots::default()) };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(Snapshots::default());
+        };
         for entry in entries {
             let path = entry?.path();
             if path.extension().is_none_or(|e| e != "snap") {
                 continue;
             }
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-            let body = parse(&text).with_context(|| format!("{} is not an insta snapshot (it must start with a --- header)", path.display()))?;
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let body = parse(&text).with_context(|| {
+                format!(
+                    "{} is not an insta snapshot (it must start with a --- header)",
+                    path.display()
+                )
+            })?;
             texts.insert(name, body);
         }
         Ok(Snapshots { texts })
@@ -47,14 +58,18 @@ impl Snapshots {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
-            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
             if path.extension().is_some_and(|e| e == "snap") && !self.texts.contains_key(&stem) {
                 std::fs::remove_file(&path)?;
             }
         }
         for (name, body) in &self.texts {
             let path = dir.join(format!("{name}.snap"));
-            std::fs::write(&path, render(name, body)).with_context(|| format!("writing {}", path.display()))?;
+            std::fs::write(&path, render(name, body))
+                .with_context(|| format!("writing {}", path.display()))?;
         }
         Ok(())
     }
@@ -64,7 +79,14 @@ impl Snapshots {
         let mut names: Vec<&String> = self.texts.keys().chain(other.texts.keys()).collect();
         names.sort();
         names.dedup();
-        names.into_iter().filter(|n| self.texts.get(*n).map(|t| t.trim_end()) != other.texts.get(*n).map(|t| t.trim_end())).cloned().collect()
+        names
+            .into_iter()
+            .filter(|n| {
+                self.texts.get(*n).map(|t| t.trim_end())
+                    != other.texts.get(*n).map(|t| t.trim_end())
+            })
+            .cloned()
+            .collect()
     }
 }
 
@@ -77,7 +99,10 @@ fn parse(text: &str) -> Option<String> {
 
 /// An insta snapshot file for `body`.
 fn render(name: &str, body: &str) -> String {
-    format!("---\nsource: grader/src/checks\nexpression: {name}\n---\n{}\n", body.trim_end_matches('\n'))
+    format!(
+        "---\nsource: grader/src/checks\nexpression: {name}\n---\n{}\n",
+        body.trim_end_matches('\n')
+    )
 }
 
 #[cfg(test)]

@@ -62,7 +62,10 @@ mod tests {
     fn removing_a_wall_leaves_the_others() {
         let mut cell = MazeCell::default();
         cell.remove_wall(Direction::EAST);
-        assert_eq!(cell.walls, Direction::NORTH | Direction::SOUTH | Direction::WEST);
+        assert_eq!(
+            cell.walls,
+            Direction::NORTH | Direction::SOUTH | Direction::WEST
+        );
     }
 
     #[test]

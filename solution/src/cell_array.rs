@@ -15,8 +15,11 @@ use std::fmt;
 use std::ops::{Index, IndexMut, RangeInclusive};
 
 use crate::cell::MazeCell;
+// BEGIN SOLUTION ONLY
 use crate::constants::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
-use crate::direction::{Direction, DirectionExt};
+use crate::direction::DirectionExt;
+// END SOLUTION
+use crate::direction::Direction;
 use crate::error::MazeError;
 use crate::position::Position;
 
@@ -33,7 +36,11 @@ impl MazeCellArray {
     /// A grid of `width` × `height` cells, every wall up, or an error naming the
     /// size that is outside 5..=50.
     pub fn new(width: i32, height: i32) -> Result<MazeCellArray, MazeError> {
-        let mut array = MazeCellArray { cells: Vec::new(), width: 0, height: 0 };
+        let mut array = MazeCellArray {
+            cells: Vec::new(),
+            width: 0,
+            height: 0,
+        };
         array.resize(width, height)?;
         Ok(array)
     }
@@ -61,7 +68,8 @@ impl MazeCellArray {
         self.cells.clear();
         for y in self.y_range() {
             for x in self.x_range() {
-                self.cells.push(MazeCell::new(Position::new(x, y), Direction::ALL));
+                self.cells
+                    .push(MazeCell::new(Position::new(x, y), Direction::ALL));
             }
         }
         // END SOLUTION
@@ -181,7 +189,11 @@ impl fmt::Debug for MazeCellArray {
         let rows: Vec<String> = self
             .cells
             .chunks(width)
-            .map(|row| row.iter().map(|cell| format!("{:x}", cell.walls.bits())).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|cell| format!("{:x}", cell.walls.bits()))
+                    .collect()
+            })
             .collect();
         f.debug_struct("MazeCellArray")
             .field("width", &self.width)
@@ -253,8 +265,14 @@ mod tests {
     #[test]
     fn sizes_outside_five_to_fifty_are_refused() {
         assert_eq!(MazeCellArray::new(4, 5), Err(MazeError::WidthOutOfRange(4)));
-        assert_eq!(MazeCellArray::new(5, 51), Err(MazeError::HeightOutOfRange(51)));
-        assert_eq!(MazeCellArray::new(-5, 5), Err(MazeError::WidthOutOfRange(-5)));
+        assert_eq!(
+            MazeCellArray::new(5, 51),
+            Err(MazeError::HeightOutOfRange(51))
+        );
+        assert_eq!(
+            MazeCellArray::new(-5, 5),
+            Err(MazeError::WidthOutOfRange(-5))
+        );
         assert!(MazeCellArray::new(5, 5).is_ok());
         assert!(MazeCellArray::new(50, 50).is_ok());
     }
@@ -357,13 +375,21 @@ mod tests {
             vec![(Direction::NORTH, p(1, 1)), (Direction::SOUTH, p(1, 3))]
         );
         let corner = array.neighbors_with_all_walls(p(4, 4));
-        assert_eq!(corner.keys().copied().collect::<Vec<_>>(), vec![Direction::NORTH, Direction::WEST]);
+        assert_eq!(
+            corner.keys().copied().collect::<Vec<_>>(),
+            vec![Direction::NORTH, Direction::WEST]
+        );
     }
 
     #[test]
     fn accessible_neighbors_follow_open_walls_in_cardinal_order() {
         let mut array = MazeCellArray::new(5, 5).unwrap();
-        for direction in [Direction::WEST, Direction::EAST, Direction::SOUTH, Direction::NORTH] {
+        for direction in [
+            Direction::WEST,
+            Direction::EAST,
+            Direction::SOUTH,
+            Direction::NORTH,
+        ] {
             array.remove_cell_wall(p(2, 2), direction);
         }
         let all = array.accessible_neighbors(p(2, 2), Direction::NONE);
@@ -379,6 +405,10 @@ mod tests {
         let without_south = array.accessible_neighbors(p(2, 2), Direction::SOUTH);
         assert_eq!(without_south.len(), 3);
         assert!(!without_south.contains_key(&Direction::SOUTH));
-        assert!(array.accessible_neighbors(p(0, 0), Direction::NONE).is_empty());
+        assert!(
+            array
+                .accessible_neighbors(p(0, 0), Direction::NONE)
+                .is_empty()
+        );
     }
 }

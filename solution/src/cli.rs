@@ -1,8 +1,11 @@
 //! The command line, as clap derive types: their doc comments are the `--help` text.
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use maze::draw::{DRAWINGS, Drawing};
 
 /// Create, solve and draw perfect mazes.
 #[derive(Debug, Parser)]
@@ -47,24 +50,46 @@ pub struct MazeOptions {
 #[derive(Debug, Args)]
 pub struct OutputOptions {
     /// Drawing style, or Maze JSON.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Write to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
-/// The output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// The output formats: each drawing of [`maze::draw::DRAWINGS`], then Maze JSON.
+///
+/// The drawings are not listed here one by one: a style added to `DRAWINGS` becomes
+/// a `--format` value by itself.
+#[derive(Debug, Clone, Copy)]
 pub enum Format {
-    /// ASCII: `+---+` corners and `|` walls.
-    Text,
-    /// Box-drawing characters.
-    Unicode,
-    /// An SVG picture, for a browser.
-    Svg,
+    /// A drawing.
+    Drawing(&'static dyn Drawing),
     /// Maze JSON, which `maze solve --input` reads back.
     Json,
+}
+
+/// Every format, made once from [`DRAWINGS`] the first time clap asks for it.
+static FORMATS: LazyLock<Vec<Format>> = LazyLock::new(|| {
+    let mut formats: Vec<Format> = DRAWINGS.into_iter().map(Format::Drawing).collect();
+    formats.push(Format::Json);
+    formats
+});
+
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Format] {
+        &FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let value = match self {
+            Format::Drawing(drawing) => PossibleValue::new(drawing.name()).help(drawing.about()),
+            Format::Json => {
+                PossibleValue::new("json").help("Maze JSON, which `maze solve --input` reads back")
+            }
+        };
+        Some(value)
+    }
 }
 
 /// Arguments of `maze generate`.

@@ -81,7 +81,12 @@ mod tests {
     fn cardinals_are_in_north_south_east_west_order() {
         assert_eq!(
             Direction::CARDINALS,
-            [Direction::NORTH, Direction::SOUTH, Direction::EAST, Direction::WEST]
+            [
+                Direction::NORTH,
+                Direction::SOUTH,
+                Direction::EAST,
+                Direction::WEST
+            ]
         );
         assert!(Direction::CARDINALS.windows(2).all(|w| w[0] < w[1]));
     }

@@ -42,7 +42,9 @@ pub enum SolveError {
     #[error("the maze has not been created yet: call create before solve")]
     NotCreated,
     /// A path grew longer than the maze has cells, which only a maze with a loop allows.
-    #[error("a path grew to {moves} moves, more than the {cells} cells of the maze: the maze has a loop")]
+    #[error(
+        "a path grew to {moves} moves, more than the {cells} cells of the maze: the maze has a loop"
+    )]
     PathTooLong {
         /// How long the path had grown.
         moves: usize,

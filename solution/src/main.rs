@@ -1,7 +1,9 @@
 //! `maze`: draws, solves and checks mazes made by the `maze` library.
 //!
 //! This file only turns the outcome of a command into an exit code: 0 on success, 2
-//! on a user error (bad arguments, a bad file), with one line on stderr.
+//! on a user error (bad arguments, a bad file), with one line on stderr. While the
+//! library is unfinished, a `todo!()` it reaches is reported the same way, naming
+//! what is still to write, instead of a panic and a backtrace.
 
 mod cli;
 mod commands;
@@ -10,7 +12,31 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// Prints a panic as one line: what is not implemented yet, or where the library
+/// panicked. The process then exits with code 101, as for any panic.
+fn report_panics_in_one_line() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        match message.strip_prefix("not yet implemented: ") {
+            Some(what) => eprintln!("error: not implemented yet: {what}"),
+            None => {
+                let place = info
+                    .location()
+                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                    .unwrap_or_default();
+                eprintln!("error: the maze library panicked{place}: {message}");
+            }
+        }
+    }));
+}
+
 fn main() -> ExitCode {
+    report_panics_in_one_line();
     let cli = cli::Cli::parse();
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,

@@ -52,7 +52,11 @@ impl Maze {
     /// A maze built from a finished grid, such as one read from a file. Start and end
     /// must be different cells inside the grid. The maze counts as created, so it can
     /// be solved; its complexity is unknown and reads as 0.
-    pub fn from_cells(cells: MazeCellArray, start: Position, end: Position) -> Result<Maze, MazeError> {
+    pub fn from_cells(
+        cells: MazeCellArray,
+        start: Position,
+        end: Position,
+    ) -> Result<Maze, MazeError> {
         for (what, position) in [("start", start), ("end", end)] {
             if !cells.contains(position) {
                 return Err(MazeError::PositionOutside {

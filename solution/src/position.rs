@@ -123,9 +123,13 @@ mod tests {
 
     #[test]
     fn a_hash_set_tells_swapped_coordinates_apart() {
-        let set: HashSet<Position> = [Position::new(1, 2), Position::new(2, 1), Position::new(1, 2)]
-            .into_iter()
-            .collect();
+        let set: HashSet<Position> = [
+            Position::new(1, 2),
+            Position::new(2, 1),
+            Position::new(1, 2),
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(set.len(), 2);
         assert!(set.contains(&Position::new(2, 1)));
     }
@@ -138,7 +142,10 @@ mod tests {
 
     #[test]
     fn moving_north_decreases_y() {
-        assert_eq!(Position::new(2, 2).moved(Direction::NORTH), Position::new(2, 1));
+        assert_eq!(
+            Position::new(2, 2).moved(Direction::NORTH),
+            Position::new(2, 1)
+        );
     }
 
     #[test]
@@ -153,14 +160,23 @@ mod tests {
     #[test]
     fn a_combined_direction_moves_diagonally() {
         let start = Position::new(2, 2);
-        assert_eq!(start.moved(Direction::NORTH | Direction::EAST), Position::new(3, 1));
+        assert_eq!(
+            start.moved(Direction::NORTH | Direction::EAST),
+            Position::new(3, 1)
+        );
         assert_eq!(start.moved(Direction::ALL), start);
     }
 
     #[test]
     fn moving_off_the_grid_gives_a_position_outside_it() {
-        assert_eq!(Position::new(0, 0).moved(Direction::WEST), Position::new(-1, 0));
-        assert_eq!(Position::new(0, 0).moved(Direction::NORTH), Position::new(0, -1));
+        assert_eq!(
+            Position::new(0, 0).moved(Direction::WEST),
+            Position::new(-1, 0)
+        );
+        assert_eq!(
+            Position::new(0, 0).moved(Direction::NORTH),
+            Position::new(0, -1)
+        );
     }
 
     #[test]
@@ -175,8 +191,9 @@ mod tests {
     #[test]
     fn random_positions_reach_every_corner_of_the_ranges() {
         let mut rng = MazeRng::seed_from_u64(1);
-        let seen: HashSet<Position> =
-            (0..400).map(|_| Position::random(0..=2, 0..=1, &mut rng)).collect();
+        let seen: HashSet<Position> = (0..400)
+            .map(|_| Position::random(0..=2, 0..=1, &mut rng))
+            .collect();
         assert_eq!(seen.len(), 6);
     }
 }

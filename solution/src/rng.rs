@@ -36,7 +36,10 @@ impl MazeRng {
     /// # Panics
     /// If the range is empty (its start is after its end).
     pub fn in_range(&mut self, range: RangeInclusive<i32>) -> i32 {
-        assert!(!range.is_empty(), "MazeRng::in_range needs a non-empty range, got {range:?}");
+        assert!(
+            !range.is_empty(),
+            "MazeRng::in_range needs a non-empty range, got {range:?}"
+        );
         self.0.random_range(range)
     }
 

@@ -57,7 +57,10 @@ impl Maze {
             rayon::scope(|tasks| search.follow(tasks, self.start, Direction::NONE, Vec::new()));
             drop(finished);
         });
-        let outcome = search.outcome.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let outcome = search
+            .outcome
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let result = match outcome {
             Some(result) => result,
             None if timed_out.load(Ordering::SeqCst) => Err(SolveError::Timeout(timeout)),
@@ -107,7 +110,10 @@ impl Search<'_> {
                 self.finish(Ok(directions));
                 return;
             }
-            let ways_on = self.maze.cells.accessible_neighbors(position, heading.opposite());
+            let ways_on = self
+                .maze
+                .cells
+                .accessible_neighbors(position, heading.opposite());
             if ways_on.len() == 1 {
                 // A corridor: keep walking on this task.
                 let (&direction, &next) = ways_on.iter().next().expect("one way on");
@@ -127,7 +133,10 @@ impl Search<'_> {
 
     /// Records `result` unless another task got there first, and stops every task.
     fn finish(&self, result: Result<Vec<Direction>, SolveError>) {
-        let mut outcome = self.outcome.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut outcome = self
+            .outcome
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if outcome.is_none() {
             *outcome = Some(result);
         }

@@ -27,7 +27,8 @@ const COMPLEXITIES: [f64; 3] = [0.0, 0.5, 1.0];
 
 fn created(width: i32, height: i32, complexity: f64, seed: u64) -> Maze {
     let mut maze = Maze::new(width, height).unwrap();
-    maze.create(complexity, &mut MazeRng::seed_from_u64(seed)).unwrap();
+    maze.create(complexity, &mut MazeRng::seed_from_u64(seed))
+        .unwrap();
     maze
 }
 
@@ -74,7 +75,10 @@ fn imperfection(maze: &Maze) -> Option<String> {
     passages /= 2;
     let cells = (maze.width() * maze.height()) as usize;
     if passages != cells - 1 {
-        return Some(format!("{passages} passages, but a perfect maze of {cells} cells has {}", cells - 1));
+        return Some(format!(
+            "{passages} passages, but a perfect maze of {cells} cells has {}",
+            cells - 1
+        ));
     }
     let mut seen = HashSet::from([Position::new(0, 0)]);
     let mut queue = VecDeque::from([Position::new(0, 0)]);
@@ -186,18 +190,29 @@ fn straight_share(maze: &Maze) -> f64 {
 #[test]
 fn higher_complexity_makes_fewer_straight_corridors() {
     let average = |complexity: f64| {
-        (0..20).map(|seed| straight_share(&created(30, 30, complexity, seed))).sum::<f64>() / 20.0
+        (0..20)
+            .map(|seed| straight_share(&created(30, 30, complexity, seed)))
+            .sum::<f64>()
+            / 20.0
     };
     let (low, middle, high) = (average(0.0), average(0.5), average(1.0));
-    assert!(low > middle && middle > high, "straight shares {low:.3} {middle:.3} {high:.3}");
-    assert!(low - high > 0.2, "complexity barely matters: {low:.3} vs {high:.3}");
+    assert!(
+        low > middle && middle > high,
+        "straight shares {low:.3} {middle:.3} {high:.3}"
+    );
+    assert!(
+        low - high > 0.2,
+        "complexity barely matters: {low:.3} vs {high:.3}"
+    );
 }
 
 #[test]
 fn complexity_outside_zero_to_one_is_refused_and_changes_nothing() {
     let mut maze = Maze::new(6, 6).unwrap();
     for complexity in [-0.1, 1.5, f64::NAN] {
-        let error = maze.create(complexity, &mut MazeRng::seed_from_u64(1)).unwrap_err();
+        let error = maze
+            .create(complexity, &mut MazeRng::seed_from_u64(1))
+            .unwrap_err();
         assert!(error.to_string().contains("outside 0..=1"), "{error}");
         assert!(!maze.is_created());
     }
@@ -205,8 +220,14 @@ fn complexity_outside_zero_to_one_is_refused_and_changes_nothing() {
 
 #[test]
 fn sizes_outside_five_to_fifty_are_errors_that_name_the_range() {
-    assert_eq!(Maze::new(4, 10).unwrap_err().to_string(), "width 4 is outside 5..=50");
-    assert_eq!(Maze::new(10, 51).unwrap_err().to_string(), "height 51 is outside 5..=50");
+    assert_eq!(
+        Maze::new(4, 10).unwrap_err().to_string(),
+        "width 4 is outside 5..=50"
+    );
+    assert_eq!(
+        Maze::new(10, 51).unwrap_err().to_string(),
+        "height 51 is outside 5..=50"
+    );
     let mut maze = Maze::default();
     assert!(maze.resize(0, 0).is_err());
     assert_eq!((maze.width(), maze.height()), (5, 5));
@@ -233,7 +254,11 @@ fn the_solution_is_the_unique_path_from_start_to_end() {
             for seed in 0..3 {
                 let mut maze = created(width, height, complexity, seed);
                 let solution = maze.solve().unwrap();
-                assert_eq!(solution, bfs_path(&maze), "{width}x{height} c={complexity} seed={seed}");
+                assert_eq!(
+                    solution,
+                    bfs_path(&maze),
+                    "{width}x{height} c={complexity} seed={seed}"
+                );
                 assert_eq!(maze.solution(), Some(solution.as_slice()));
             }
         }
@@ -246,7 +271,10 @@ fn the_solution_walks_through_open_walls_only() {
     let solution = maze.solve().unwrap();
     let mut at = maze.start();
     for d in solution {
-        assert!(!maze[at].walls.contains(d), "walked through the {d:?} wall of {at}");
+        assert!(
+            !maze[at].walls.contains(d),
+            "walked through the {d:?} wall of {at}"
+        );
         at = at.moved(d);
     }
     assert_eq!(at, maze.end());

@@ -51,12 +51,20 @@ pub struct Verdict {
 impl Verdict {
     /// A pass with a short note of what was checked.
     pub fn pass(message: impl Into<String>) -> Verdict {
-        Verdict { passed: true, message: message.into(), diff: None }
+        Verdict {
+            passed: true,
+            message: message.into(),
+            diff: None,
+        }
     }
 
     /// A failure saying what was wrong.
     pub fn fail(message: impl Into<String>) -> Verdict {
-        Verdict { passed: false, message: message.into(), diff: None }
+        Verdict {
+            passed: false,
+            message: message.into(),
+            diff: None,
+        }
     }
 
     /// A failure with a diff of the expected and the actual text.
@@ -66,7 +74,11 @@ impl Verdict {
             .context_radius(3)
             .header("expected", "yours")
             .to_string();
-        Verdict { passed: false, message: message.into(), diff: Some(diff) }
+        Verdict {
+            passed: false,
+            message: message.into(),
+            diff: Some(diff),
+        }
     }
 
     /// The first failure of a list of findings, or a pass with `summary`.
@@ -74,7 +86,10 @@ impl Verdict {
         match problems.split_first() {
             None => Verdict::pass(summary),
             Some((first, [])) => Verdict::fail(first.clone()),
-            Some((first, rest)) => Verdict::fail(format!("{first} (and {} more problems like it)", rest.len())),
+            Some((first, rest)) => Verdict::fail(format!(
+                "{first} (and {} more problems like it)",
+                rest.len()
+            )),
         }
     }
 }
@@ -103,8 +118,16 @@ pub struct CheckSpec {
 /// Every check, in the order reports list them.
 pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();
-    all.extend(part1::CHECKS.iter().map(|&(name, judge)| CheckSpec { name, part: Part::Part1, judge }));
-    all.extend(part2::CHECKS.iter().map(|&(name, judge)| CheckSpec { name, part: Part::Part2, judge }));
+    all.extend(part1::CHECKS.iter().map(|&(name, judge)| CheckSpec {
+        name,
+        part: Part::Part1,
+        judge,
+    }));
+    all.extend(part2::CHECKS.iter().map(|&(name, judge)| CheckSpec {
+        name,
+        part: Part::Part2,
+        judge,
+    }));
     all
 }
 
@@ -120,7 +143,10 @@ pub(crate) fn read<T: DeserializeOwned>(data: &Value) -> Result<T, Verdict> {
 }
 
 /// Judges with `rule` after reading the data as `T`.
-pub(crate) fn judged<T: DeserializeOwned>(data: &Value, rule: impl FnOnce(T) -> Verdict) -> Verdict {
+pub(crate) fn judged<T: DeserializeOwned>(
+    data: &Value,
+    rule: impl FnOnce(T) -> Verdict,
+) -> Verdict {
     match read(data) {
         Ok(value) => rule(value),
         Err(verdict) => verdict,
@@ -128,10 +154,16 @@ pub(crate) fn judged<T: DeserializeOwned>(data: &Value, rule: impl FnOnce(T) -> 
 }
 
 /// Compares the rendering of the student's data with the snapshot's text.
-pub fn compare_with_snapshot(render: fn(&Value) -> Result<String, String>, data: &Value, expected: &str) -> Verdict {
+pub fn compare_with_snapshot(
+    render: fn(&Value) -> Result<String, String>,
+    data: &Value,
+    expected: &str,
+) -> Verdict {
     match render(data) {
         Err(problem) => Verdict::fail(problem),
-        Ok(actual) if actual.trim_end() == expected.trim_end() => Verdict::pass("matches the reference exactly"),
+        Ok(actual) if actual.trim_end() == expected.trim_end() => {
+            Verdict::pass("matches the reference exactly")
+        }
         Ok(actual) => Verdict::fail_with_diff(
             "differs from the reference solution's output",
             &format!("{}\n", expected.trim_end()),

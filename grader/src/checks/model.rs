@@ -19,11 +19,16 @@ pub const CARDINALS: [u8; 4] = [NORTH, SOUTH, EAST, WEST];
 
 /// `NORTH | EAST`-style names for a set of direction bits.
 pub fn direction_name(bits: u8) -> String {
-    let names: Vec<&str> = [(NORTH, "NORTH"), (SOUTH, "SOUTH"), (EAST, "EAST"), (WEST, "WEST")]
-        .iter()
-        .filter(|(bit, _)| bits & bit != 0)
-        .map(|&(_, name)| name)
-        .collect();
+    let names: Vec<&str> = [
+        (NORTH, "NORTH"),
+        (SOUTH, "SOUTH"),
+        (EAST, "EAST"),
+        (WEST, "WEST"),
+    ]
+    .iter()
+    .filter(|(bit, _)| bits & bit != 0)
+    .map(|&(_, name)| name)
+    .collect();
     match (names.is_empty(), bits & !15) {
         (_, 0) if !names.is_empty() => names.join(" | "),
         (true, 0) => "NONE".to_owned(),
@@ -100,7 +105,9 @@ pub struct MazeData {
 impl MazeData {
     /// A name for messages: the label, or the size.
     pub fn name(&self) -> String {
-        self.label.clone().unwrap_or_else(|| format!("{}x{}", self.grid.width, self.grid.height))
+        self.label
+            .clone()
+            .unwrap_or_else(|| format!("{}x{}", self.grid.width, self.grid.height))
     }
 }
 
@@ -122,11 +129,20 @@ impl Grid {
     /// Why the rows do not match the width and height, if they do not.
     pub fn shape_problem(&self) -> Option<String> {
         if self.walls.len() != usize::try_from(self.height).unwrap_or(0) {
-            return Some(format!("{} rows of walls for a height of {}", self.walls.len(), self.height));
+            return Some(format!(
+                "{} rows of walls for a height of {}",
+                self.walls.len(),
+                self.height
+            ));
         }
         self.walls.iter().enumerate().find_map(|(y, row)| {
-            (row.len() != usize::try_from(self.width).unwrap_or(0))
-                .then(|| format!("row {y} has {} cells for a width of {}", row.len(), self.width))
+            (row.len() != usize::try_from(self.width).unwrap_or(0)).then(|| {
+                format!(
+                    "row {y} has {} cells for a width of {}",
+                    row.len(),
+                    self.width
+                )
+            })
         })
     }
 
@@ -150,10 +166,16 @@ impl Grid {
             for x in 0..self.width {
                 let walls = self.at((x, y));
                 if walls > 15 {
-                    return Some(format!("cell {} has wall bits {walls}, outside 0..=15", show((x, y))));
+                    return Some(format!(
+                        "cell {} has wall bits {walls}, outside 0..=15",
+                        show((x, y))
+                    ));
                 }
                 if walls == 15 {
-                    return Some(format!("cell {} has all four walls, so it cannot be reached", show((x, y))));
+                    return Some(format!(
+                        "cell {} has all four walls, so it cannot be reached",
+                        show((x, y))
+                    ));
                 }
                 for d in CARDINALS {
                     let to = step((x, y), d);
@@ -188,7 +210,9 @@ impl Grid {
         let cells = usize::try_from(self.width * self.height).unwrap_or(0);
         let reached = self.reachable_from((0, 0));
         if reached < cells {
-            return Some(format!("only {reached} of the {cells} cells can be reached from (0, 0)"));
+            return Some(format!(
+                "only {reached} of the {cells} cells can be reached from (0, 0)"
+            ));
         }
         if passages != cells - 1 {
             return Some(format!(
@@ -221,7 +245,8 @@ impl Grid {
     /// only one), by breadth-first search.
     pub fn shortest_path(&self, from: (i32, i32), to: (i32, i32)) -> Option<Vec<u8>> {
         let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
-        let mut came_from: Vec<Option<(u8, (i32, i32))>> = vec![None; self.walls.iter().map(Vec::len).sum()];
+        let mut came_from: Vec<Option<(u8, (i32, i32))>> =
+            vec![None; self.walls.iter().map(Vec::len).sum()];
         let mut seen = vec![false; came_from.len()];
         seen[index(from)] = true;
         let mut queue = VecDeque::from([from]);
@@ -252,7 +277,11 @@ impl Grid {
         let mut at = from;
         for (i, &d) in path.iter().enumerate() {
             if !CARDINALS.contains(&d) {
-                return Err(format!("step {} is {}, not a single direction", i + 1, direction_name(d)));
+                return Err(format!(
+                    "step {} is {}, not a single direction",
+                    i + 1,
+                    direction_name(d)
+                ));
             }
             if self.at(at) & d != 0 {
                 return Err(format!(
@@ -271,7 +300,11 @@ impl Grid {
         if at == to {
             Ok(())
         } else {
-            Err(format!("the path ends at {}, not at the end {}", show(at), show(to)))
+            Err(format!(
+                "the path ends at {}, not at the end {}",
+                show(at),
+                show(to)
+            ))
         }
     }
 
@@ -304,7 +337,11 @@ impl Grid {
         }
         let mut bottom = String::from("+");
         for x in 0..self.width {
-            bottom.push_str(if self.at((x, self.height - 1)) & SOUTH != 0 { "---+" } else { "   +" });
+            bottom.push_str(if self.at((x, self.height - 1)) & SOUTH != 0 {
+                "---+"
+            } else {
+                "   +"
+            });
         }
         out.push_str(&bottom);
         out.push('\n');
@@ -343,19 +380,28 @@ mod tests {
         let mut grid = corridor();
         grid.walls[0][0] &= !SOUTH;
         let problem = grid.imperfection().unwrap();
-        assert!(problem.contains("(0, 0) and (0, 1) is one-sided"), "{problem}");
+        assert!(
+            problem.contains("(0, 0) and (0, 1) is one-sided"),
+            "{problem}"
+        );
     }
 
     #[test]
     fn an_open_border_is_named() {
         let mut grid = corridor();
         grid.walls[0][0] &= !WEST;
-        assert_eq!(grid.imperfection().unwrap(), "cell (0, 0) has no WEST wall, but that wall is on the border");
+        assert_eq!(
+            grid.imperfection().unwrap(),
+            "cell (0, 0) has no WEST wall, but that wall is on the border"
+        );
     }
 
     #[test]
     fn shortest_path_follows_the_corridor() {
-        assert_eq!(corridor().shortest_path((0, 0), (0, 1)), Some(vec![EAST, EAST, SOUTH, WEST, WEST]));
+        assert_eq!(
+            corridor().shortest_path((0, 0), (0, 1)),
+            Some(vec![EAST, EAST, SOUTH, WEST, WEST])
+        );
     }
 
     #[test]

@@ -16,23 +16,56 @@ pub const CHECKS: &[(&str, Judge)] = &[
     ("position_moved", Judge::Rule(position_moved)),
     ("position_random", Judge::Rule(position_random)),
     ("cell_default", Judge::Rule(cell_default)),
-    ("cell_new_and_remove_wall", Judge::Rule(cell_new_and_remove_wall)),
+    (
+        "cell_new_and_remove_wall",
+        Judge::Rule(cell_new_and_remove_wall),
+    ),
     ("array_new_sizes", Judge::Rule(array_new_sizes)),
     ("array_ranges", Judge::Rule(array_ranges)),
     ("array_indexers", Judge::Rule(array_indexers)),
-    ("array_reset_and_resize", Judge::Rule(array_reset_and_resize)),
-    ("array_neighbors_with_all_walls", Judge::Rule(array_neighbors_with_all_walls)),
-    ("array_accessible_neighbors", Judge::Rule(array_accessible_neighbors)),
-    ("array_remove_cell_wall", Judge::Rule(array_remove_cell_wall)),
-    ("array_border_stays_closed", Judge::Rule(array_border_stays_closed)),
+    (
+        "array_reset_and_resize",
+        Judge::Rule(array_reset_and_resize),
+    ),
+    (
+        "array_neighbors_with_all_walls",
+        Judge::Rule(array_neighbors_with_all_walls),
+    ),
+    (
+        "array_accessible_neighbors",
+        Judge::Rule(array_accessible_neighbors),
+    ),
+    (
+        "array_remove_cell_wall",
+        Judge::Rule(array_remove_cell_wall),
+    ),
+    (
+        "array_border_stays_closed",
+        Judge::Rule(array_border_stays_closed),
+    ),
     ("maze_size_validation", Judge::Rule(maze_size_validation)),
-    ("maze_complexity_validation", Judge::Rule(maze_complexity_validation)),
+    (
+        "maze_complexity_validation",
+        Judge::Rule(maze_complexity_validation),
+    ),
     ("maze_perfect_square", Judge::Rule(mazes_are_perfect)),
     ("maze_perfect_non_square", Judge::Rule(mazes_are_perfect)),
-    ("maze_start_end_distinct", Judge::Rule(maze_start_end_distinct)),
-    ("maze_same_seed_same_maze", Judge::Rule(maze_same_seed_same_maze)),
-    ("maze_matches_reference", Judge::Snapshot(render_reference_mazes)),
-    ("maze_complexity_texture", Judge::Rule(maze_complexity_texture)),
+    (
+        "maze_start_end_distinct",
+        Judge::Rule(maze_start_end_distinct),
+    ),
+    (
+        "maze_same_seed_same_maze",
+        Judge::Rule(maze_same_seed_same_maze),
+    ),
+    (
+        "maze_matches_reference",
+        Judge::Snapshot(render_reference_mazes),
+    ),
+    (
+        "maze_complexity_texture",
+        Judge::Rule(maze_complexity_texture),
+    ),
     ("solve_before_create", Judge::Rule(solve_before_create)),
     ("solve_path_valid", Judge::Rule(solve_path_valid)),
     ("solve_path_unique", Judge::Rule(solve_path_unique)),
@@ -75,9 +108,20 @@ fn position_equality(data: &Value) -> Verdict {
         for pair in pairs {
             let equal = pair.a == pair.b;
             if pair.eq != equal {
-                problems.push(format!("{} == {} gave {}, expected {equal}", show(pair.a), show(pair.b), pair.eq));
+                problems.push(format!(
+                    "{} == {} gave {}, expected {equal}",
+                    show(pair.a),
+                    show(pair.b),
+                    pair.eq
+                ));
             } else if pair.ne == equal {
-                problems.push(format!("{} != {} gave {}, expected {}", show(pair.a), show(pair.b), pair.ne, !equal));
+                problems.push(format!(
+                    "{} != {} gave {}, expected {}",
+                    show(pair.a),
+                    show(pair.b),
+                    pair.ne,
+                    !equal
+                ));
             }
         }
         Verdict::from_problems(problems, "== and != compare both coordinates")
@@ -101,7 +145,10 @@ struct SameHash {
 fn position_hash(data: &Value) -> Verdict {
     judged(data, |report: HashReport| {
         if let Some(pair) = report.equal_pairs.iter().find(|pair| !pair.same_hash) {
-            return Verdict::fail(format!("two equal positions {} got different hashes", show(pair.p)));
+            return Verdict::fail(format!(
+                "two equal positions {} got different hashes",
+                show(pair.p)
+            ));
         }
         let mut distinct = report.inserted.clone();
         distinct.sort_unstable();
@@ -132,7 +179,15 @@ fn position_display(data: &Value) -> Verdict {
         let problems = shown
             .iter()
             .filter(|s| s.text != show(s.p))
-            .map(|s| format!("Position {{ x: {}, y: {} }} displays as {:?}, expected {:?}", s.p.0, s.p.1, s.text, show(s.p)))
+            .map(|s| {
+                format!(
+                    "Position {{ x: {}, y: {} }} displays as {:?}, expected {:?}",
+                    s.p.0,
+                    s.p.1,
+                    s.text,
+                    show(s.p)
+                )
+            })
             .collect();
         Verdict::from_problems(problems, "positions display as (x, y)")
     })
@@ -155,7 +210,10 @@ fn position_moved(data: &Value) -> Verdict {
                 )
             })
             .collect();
-        Verdict::from_problems(problems, "moved goes one step in every direction and combination")
+        Verdict::from_problems(
+            problems,
+            "moved goes one step in every direction and combination",
+        )
     })
 }
 
@@ -170,7 +228,11 @@ fn position_random(data: &Value) -> Verdict {
     judged(data, |draws: Vec<RandomDraws>| {
         for draw in &draws {
             let (xs, ys) = (draw.x.0..=draw.x.1, draw.y.0..=draw.y.1);
-            if let Some(&p) = draw.positions.iter().find(|p| !xs.contains(&p.0) || !ys.contains(&p.1)) {
+            if let Some(&p) = draw
+                .positions
+                .iter()
+                .find(|p| !xs.contains(&p.0) || !ys.contains(&p.1))
+            {
                 return Verdict::fail(format!(
                     "Position::random({xs:?}, {ys:?}) gave {}, outside the ranges (is x drawn from the x range and y from the y range?)",
                     show(p)
@@ -206,9 +268,15 @@ struct CellReport {
 fn cell_default(data: &Value) -> Verdict {
     judged(data, |cell: CellReport| {
         if cell.walls != 15 {
-            Verdict::fail(format!("MazeCell::default() has walls {}, expected all four", direction_name(cell.walls)))
+            Verdict::fail(format!(
+                "MazeCell::default() has walls {}, expected all four",
+                direction_name(cell.walls)
+            ))
         } else if cell.position != (0, 0) {
-            Verdict::fail(format!("MazeCell::default() is at {}, expected (0, 0)", show(cell.position)))
+            Verdict::fail(format!(
+                "MazeCell::default() is at {}, expected (0, 0)",
+                show(cell.position)
+            ))
         } else {
             Verdict::pass("the default cell is at (0, 0) with every wall")
         }
@@ -252,7 +320,10 @@ fn cell_new_and_remove_wall(data: &Value) -> Verdict {
                 )
             })
             .collect();
-        Verdict::from_problems(problems, "new keeps position and walls; remove_wall takes away exactly the walls given")
+        Verdict::from_problems(
+            problems,
+            "new keeps position and walls; remove_wall takes away exactly the walls given",
+        )
     })
 }
 
@@ -271,18 +342,28 @@ fn valid_size((w, h): (i32, i32)) -> bool {
 
 /// Problems with the results of constructors called on valid and invalid sizes;
 /// `dims` reads the width and height out of a success.
-fn size_problems(results: &[SizeResult], what: &str, dims: impl Fn(&Value) -> Option<(i32, i32)>) -> Vec<String> {
+fn size_problems(
+    results: &[SizeResult],
+    what: &str,
+    dims: impl Fn(&Value) -> Option<(i32, i32)>,
+) -> Vec<String> {
     let mut problems = Vec::new();
     for result in results {
         let (w, h) = result.size;
         match (&result.ok, &result.err, valid_size(result.size)) {
             (Some(ok), _, true) => {
                 if dims(ok) != Some((w, h)) {
-                    problems.push(format!("{what}({w}, {h}) made a grid of the wrong size: {ok}"));
+                    problems.push(format!(
+                        "{what}({w}, {h}) made a grid of the wrong size: {ok}"
+                    ));
                 }
             }
-            (_, Some(err), true) => problems.push(format!("{what}({w}, {h}) was refused ({err}), but 5..=50 is allowed")),
-            (Some(_), _, false) => problems.push(format!("{what}({w}, {h}) was accepted; sizes outside 5..=50 must be an Err")),
+            (_, Some(err), true) => problems.push(format!(
+                "{what}({w}, {h}) was refused ({err}), but 5..=50 is allowed"
+            )),
+            (Some(_), _, false) => problems.push(format!(
+                "{what}({w}, {h}) was accepted; sizes outside 5..=50 must be an Err"
+            )),
             _ => {}
         }
     }
@@ -294,7 +375,10 @@ fn array_new_sizes(data: &Value) -> Verdict {
         let problems = size_problems(&results, "MazeCellArray::new", |ok| {
             Some((ok["width"].as_i64()? as i32, ok["height"].as_i64()? as i32))
         });
-        Verdict::from_problems(problems, "sizes in 5..=50 make grids of that size; others are errors")
+        Verdict::from_problems(
+            problems,
+            "sizes in 5..=50 make grids of that size; others are errors",
+        )
     })
 }
 
@@ -312,20 +396,40 @@ fn array_ranges(data: &Value) -> Verdict {
         for r in all {
             let (w, h) = r.size;
             if r.x_range != (0, w - 1) {
-                problems.push(format!("x_range of a {w}x{h} array is {}..={}, expected 0..={}", r.x_range.0, r.x_range.1, w - 1));
+                problems.push(format!(
+                    "x_range of a {w}x{h} array is {}..={}, expected 0..={}",
+                    r.x_range.0,
+                    r.x_range.1,
+                    w - 1
+                ));
             }
             if r.y_range != (0, h - 1) {
-                let hint = if r.y_range == (0, w - 1) { " (it returns the x range)" } else { "" };
-                problems.push(format!("y_range of a {w}x{h} array is {}..={}, expected 0..={}{hint}", r.y_range.0, r.y_range.1, h - 1));
+                let hint = if r.y_range == (0, w - 1) {
+                    " (it returns the x range)"
+                } else {
+                    ""
+                };
+                problems.push(format!(
+                    "y_range of a {w}x{h} array is {}..={}, expected 0..={}{hint}",
+                    r.y_range.0,
+                    r.y_range.1,
+                    h - 1
+                ));
             }
             for (x, y, inside) in r.contains {
                 let expected = (0..w).contains(&x) && (0..h).contains(&y);
                 if inside != expected {
-                    problems.push(format!("contains({}) on a {w}x{h} array gave {inside}, expected {expected}", show((x, y))));
+                    problems.push(format!(
+                        "contains({}) on a {w}x{h} array gave {inside}, expected {expected}",
+                        show((x, y))
+                    ));
                 }
             }
         }
-        Verdict::from_problems(problems, "ranges and contains follow width and height, on non-square arrays too")
+        Verdict::from_problems(
+            problems,
+            "ranges and contains follow width and height, on non-square arrays too",
+        )
     })
 }
 
@@ -352,13 +456,19 @@ fn array_indexers(data: &Value) -> Verdict {
                 }
                 let first = ((x * 3 + y * 5) % 16) as u8;
                 let second = ((x * 7 + y) % 16) as u8;
-                let by_position = report.written_by_pair_read_by_position.get(uy).and_then(|row| row.get(ux));
+                let by_position = report
+                    .written_by_pair_read_by_position
+                    .get(uy)
+                    .and_then(|row| row.get(ux));
                 if by_position != Some(&first) {
                     return Verdict::fail(format!(
                         "walls written through array[({x}, {y})] read back through array[Position::new({x}, {y})] as {by_position:?}, expected {first}: the two indexers disagree"
                     ));
                 }
-                let by_pair = report.written_by_position_read_by_pair.get(uy).and_then(|row| row.get(ux));
+                let by_pair = report
+                    .written_by_position_read_by_pair
+                    .get(uy)
+                    .and_then(|row| row.get(ux));
                 if by_pair != Some(&second) {
                     return Verdict::fail(format!(
                         "walls written through array[Position::new({x}, {y})] read back through array[({x}, {y})] as {by_pair:?}, expected {second}"
@@ -396,12 +506,15 @@ fn all_walls_up(grid: &Grid) -> bool {
 fn array_reset_and_resize(data: &Value) -> Verdict {
     judged(data, |r: ResetResize| {
         if (r.after_reset.width, r.after_reset.height) != (6, 9) || !all_walls_up(&r.after_reset) {
-            return Verdict::fail("after reset() a 6x9 array does not have every wall of every cell up");
+            return Verdict::fail(
+                "after reset() a 6x9 array does not have every wall of every cell up",
+            );
         }
         if !r.resize_8x5 {
             return Verdict::fail("resize(8, 5) was refused");
         }
-        if (r.after_resize.width, r.after_resize.height) != (8, 5) || !all_walls_up(&r.after_resize) {
+        if (r.after_resize.width, r.after_resize.height) != (8, 5) || !all_walls_up(&r.after_resize)
+        {
             return Verdict::fail(format!(
                 "after resize(8, 5) the array is {}x{} and its walls are not all up",
                 r.after_resize.width, r.after_resize.height
@@ -427,7 +540,9 @@ fn array_reset_and_resize(data: &Value) -> Verdict {
                 wide.width, wide.height, wide.x_range.1, wide.y_range.1
             ));
         }
-        Verdict::pass("reset puts every wall up; resize changes the size, and a refused resize changes nothing")
+        Verdict::pass(
+            "reset puts every wall up; resize changes the size, and a refused resize changes nothing",
+        )
     })
 }
 
@@ -439,9 +554,16 @@ struct NeighborQuery {
     neighbors: Vec<(u8, i32, i32)>,
 }
 
-fn neighbor_problems(queries: &[NeighborQuery], what: &str, expected: impl Fn(&NeighborQuery) -> Vec<(u8, i32, i32)>) -> Vec<String> {
+fn neighbor_problems(
+    queries: &[NeighborQuery],
+    what: &str,
+    expected: impl Fn(&NeighborQuery) -> Vec<(u8, i32, i32)>,
+) -> Vec<String> {
     let list = |n: &[(u8, i32, i32)]| {
-        let items: Vec<String> = n.iter().map(|&(d, x, y)| format!("{} → {}", direction_name(d), show((x, y)))).collect();
+        let items: Vec<String> = n
+            .iter()
+            .map(|&(d, x, y)| format!("{} → {}", direction_name(d), show((x, y))))
+            .collect();
         format!("[{}]", items.join(", "))
     };
     queries
@@ -449,8 +571,17 @@ fn neighbor_problems(queries: &[NeighborQuery], what: &str, expected: impl Fn(&N
         .filter_map(|q| {
             let want = expected(q);
             (q.neighbors != want).then(|| {
-                let exclude = if q.exclude != 0 { format!(", excluding {}", direction_name(q.exclude)) } else { String::new() };
-                format!("{what}({}{exclude}) gave {}, expected {} (in N, S, E, W order)", show(q.from), list(&q.neighbors), list(&want))
+                let exclude = if q.exclude != 0 {
+                    format!(", excluding {}", direction_name(q.exclude))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{what}({}{exclude}) gave {}, expected {} (in N, S, E, W order)",
+                    show(q.from),
+                    list(&q.neighbors),
+                    list(&want)
+                )
             })
         })
         .collect()
@@ -464,20 +595,34 @@ fn array_neighbors_with_all_walls(data: &Value) -> Verdict {
             CARDINALS
                 .into_iter()
                 .map(|d| (d, step(q.from, d)))
-                .filter(|&(_, (x, y))| (0..5).contains(&x) && (0..7).contains(&y) && !opened.contains(&(x, y)))
+                .filter(|&(_, (x, y))| {
+                    (0..5).contains(&x) && (0..7).contains(&y) && !opened.contains(&(x, y))
+                })
                 .map(|(d, (x, y))| (d, x, y))
                 .collect()
         });
-        Verdict::from_problems(problems, "only untouched neighbours inside the grid, in N, S, E, W order")
+        Verdict::from_problems(
+            problems,
+            "only untouched neighbours inside the grid, in N, S, E, W order",
+        )
     })
 }
 
 fn array_accessible_neighbors(data: &Value) -> Verdict {
     // The probe's 6x8 grid: (2, 2) is open on all four sides, (5, 7) to the north and
     // (0, 0) to the east; every other wall is up.
-    let openings = [((2, 2), 1u8), ((2, 2), 2), ((2, 2), 4), ((2, 2), 8), ((5, 7), 1), ((0, 0), 4)];
+    let openings = [
+        ((2, 2), 1u8),
+        ((2, 2), 2),
+        ((2, 2), 4),
+        ((2, 2), 8),
+        ((5, 7), 1),
+        ((0, 0), 4),
+    ];
     let open = |from: (i32, i32), d: u8| {
-        openings.iter().any(|&(cell, dir)| (cell == from && dir == d) || (step(cell, dir) == from && opposite(dir) == d))
+        openings.iter().any(|&(cell, dir)| {
+            (cell == from && dir == d) || (step(cell, dir) == from && opposite(dir) == d)
+        })
     };
     judged(data, |queries: Vec<NeighborQuery>| {
         let problems = neighbor_problems(&queries, "accessible_neighbors", |q| {
@@ -490,7 +635,10 @@ fn array_accessible_neighbors(data: &Value) -> Verdict {
                 })
                 .collect()
         });
-        Verdict::from_problems(problems, "only neighbours behind open walls, without the excluded direction, in N, S, E, W order")
+        Verdict::from_problems(
+            problems,
+            "only neighbours behind open walls, without the excluded direction, in N, S, E, W order",
+        )
     })
 }
 
@@ -502,7 +650,11 @@ struct Removals {
 
 /// The grid a fresh array becomes after `removals`, done right.
 fn expected_after(width: i32, height: i32, removals: &[(i32, i32, u8)]) -> Grid {
-    let mut grid = Grid { width, height, walls: vec![vec![15; width as usize]; height as usize] };
+    let mut grid = Grid {
+        width,
+        height,
+        walls: vec![vec![15; width as usize]; height as usize],
+    };
     for &(x, y, d) in removals {
         let to = step((x, y), d);
         if grid.inside((x, y)) && grid.inside(to) {
@@ -521,12 +673,24 @@ fn removal_verdict(data: &Value, summary: &str) -> Verdict {
             for x in 0..expected.width {
                 let (want, got) = (expected.at((x, y)), r.array.at((x, y)));
                 if want != got {
-                    let border = if x == 0 || y == 0 || x == expected.width - 1 || y == expected.height - 1 { " (a border cell)" } else { "" };
+                    let border = if x == 0
+                        || y == 0
+                        || x == expected.width - 1
+                        || y == expected.height - 1
+                    {
+                        " (a border cell)"
+                    } else {
+                        ""
+                    };
                     problems.push(format!(
                         "after {} the cell {}{border} has walls {}, expected {}",
                         r.removals
                             .iter()
-                            .map(|&(x, y, d)| format!("remove_cell_wall({}, {})", show((x, y)), direction_name(d)))
+                            .map(|&(x, y, d)| format!(
+                                "remove_cell_wall({}, {})",
+                                show((x, y)),
+                                direction_name(d)
+                            ))
                             .collect::<Vec<_>>()
                             .join(", "),
                         show((x, y)),
@@ -540,7 +704,11 @@ fn removal_verdict(data: &Value, summary: &str) -> Verdict {
             return Verdict::pass(summary);
         }
         let actual = r.array.render(None, None);
-        Verdict::fail_with_diff(problems.swap_remove(0), &expected.render(None, None), &actual)
+        Verdict::fail_with_diff(
+            problems.swap_remove(0),
+            &expected.render(None, None),
+            &actual,
+        )
     })
 }
 
@@ -562,12 +730,18 @@ struct MazeSizes {
 
 fn maze_size_validation(data: &Value) -> Verdict {
     judged(data, |r: MazeSizes| {
-        let mut problems = size_problems(&r.new, "Maze::new", |ok| serde_json::from_value(ok.clone()).ok());
+        let mut problems = size_problems(&r.new, "Maze::new", |ok| {
+            serde_json::from_value(ok.clone()).ok()
+        });
         if r.default != (5, 5) {
-            problems.push(format!("Maze::default() is {}x{}, expected 5x5", r.default.0, r.default.1));
+            problems.push(format!(
+                "Maze::default() is {}x{}, expected 5x5",
+                r.default.0, r.default.1
+            ));
         }
         if r.resize_2x6.is_none() {
-            problems.push("Maze::resize(2, 6) was accepted; widths below 5 must be an Err".to_owned());
+            problems
+                .push("Maze::resize(2, 6) was accepted; widths below 5 must be an Err".to_owned());
         }
         if r.size_after_refused_resize != (9, 6) {
             problems.push("a refused Maze::resize changed the maze's size".to_owned());
@@ -588,7 +762,10 @@ fn maze_complexity_validation(data: &Value) -> Verdict {
     judged(data, |attempts: Vec<ComplexityAttempt>| {
         let mut problems = Vec::new();
         for a in attempts {
-            let allowed = a.complexity.parse::<f64>().is_ok_and(|c| (0.0..=1.0).contains(&c));
+            let allowed = a
+                .complexity
+                .parse::<f64>()
+                .is_ok_and(|c| (0.0..=1.0).contains(&c));
             match (allowed, a.created) {
                 (true, false) => problems.push(format!(
                     "create with complexity {} was refused ({}), but 0..=1 is allowed",
@@ -607,16 +784,27 @@ fn maze_complexity_validation(data: &Value) -> Verdict {
                 _ => {}
             }
         }
-        Verdict::from_problems(problems, "complexities outside 0..=1 are refused and leave the maze uncreated")
+        Verdict::from_problems(
+            problems,
+            "complexities outside 0..=1 are refused and leave the maze uncreated",
+        )
     })
 }
 
 fn maze_problems(maze: &MazeData) -> Option<String> {
     if let Some(problem) = maze.grid.imperfection() {
-        return Some(format!("the {} maze is not perfect: {problem}", maze.name()));
+        return Some(format!(
+            "the {} maze is not perfect: {problem}",
+            maze.name()
+        ));
     }
     if !maze.grid.inside(maze.start) || !maze.grid.inside(maze.end) {
-        return Some(format!("the {} maze has start {} and end {}, not both inside", maze.name(), show(maze.start), show(maze.end)));
+        return Some(format!(
+            "the {} maze has start {} and end {}, not both inside",
+            maze.name(),
+            show(maze.start),
+            show(maze.end)
+        ));
     }
     None
 }
@@ -630,7 +818,10 @@ fn mazes_are_perfect(data: &Value) -> Verdict {
                 return verdict;
             }
         }
-        let sizes: Vec<String> = mazes.iter().map(|m| format!("{}x{}", m.grid.width, m.grid.height)).collect();
+        let sizes: Vec<String> = mazes
+            .iter()
+            .map(|m| format!("{}x{}", m.grid.width, m.grid.height))
+            .collect();
         Verdict::pass(format!("perfect: {}", sizes.join(", ")))
     })
 }
@@ -645,9 +836,15 @@ struct StartEnd {
 fn maze_start_end_distinct(data: &Value) -> Verdict {
     judged(data, |mazes: Vec<StartEnd>| {
         for m in &mazes {
-            let inside = |(x, y): (i32, i32)| (0..m.size.0).contains(&x) && (0..m.size.1).contains(&y);
+            let inside =
+                |(x, y): (i32, i32)| (0..m.size.0).contains(&x) && (0..m.size.1).contains(&y);
             if m.start == m.end {
-                return Verdict::fail(format!("a {}x{} maze has start and end both at {}", m.size.0, m.size.1, show(m.start)));
+                return Verdict::fail(format!(
+                    "a {}x{} maze has start and end both at {}",
+                    m.size.0,
+                    m.size.1,
+                    show(m.start)
+                ));
             }
             if !inside(m.start) || !inside(m.end) {
                 return Verdict::fail(format!(
@@ -667,7 +864,10 @@ fn maze_start_end_distinct(data: &Value) -> Verdict {
                 starts.len()
             ));
         }
-        Verdict::pass(format!("{} mazes: start and end always distinct and inside", mazes.len()))
+        Verdict::pass(format!(
+            "{} mazes: start and end always distinct and inside",
+            mazes.len()
+        ))
     })
 }
 
@@ -692,7 +892,9 @@ fn maze_same_seed_same_maze(data: &Value) -> Verdict {
             );
         }
         if same_maze(&r.first, &r.other_seed) {
-            return Verdict::fail("mazes created from seeds 77 and 78 are identical: the MazeRng is not being used");
+            return Verdict::fail(
+                "mazes created from seeds 77 and 78 are identical: the MazeRng is not being used",
+            );
         }
         Verdict::pass("the same seed gives the same maze; another seed another maze")
     })
@@ -702,7 +904,15 @@ fn render_reference_mazes(data: &Value) -> Result<String, String> {
     let mazes: Vec<MazeData> = super::read(data).map_err(|v| v.message)?;
     Ok(mazes
         .iter()
-        .map(|m| format!("{} (start {}, end {})\n{}", m.name(), show(m.start), show(m.end), m.grid.render(Some(m.start), Some(m.end))))
+        .map(|m| {
+            format!(
+                "{} (start {}, end {})\n{}",
+                m.name(),
+                show(m.start),
+                show(m.end),
+                m.grid.render(Some(m.start), Some(m.end))
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n"))
 }
@@ -717,7 +927,10 @@ struct Texture {
 /// south, or exactly east and west.
 fn straight_share(walls: &[Vec<u8>]) -> f64 {
     let cells: Vec<u8> = walls.iter().flatten().copied().collect();
-    let straight = cells.iter().filter(|&&w| w == (4 | 8) || w == (1 | 2)).count();
+    let straight = cells
+        .iter()
+        .filter(|&&w| w == (4 | 8) || w == (1 | 2))
+        .count();
     straight as f64 / cells.len().max(1) as f64
 }
 
@@ -725,21 +938,40 @@ fn maze_complexity_texture(data: &Value) -> Verdict {
     judged(data, |groups: Vec<Texture>| {
         for group in &groups {
             for walls in &group.walls {
-                let grid = Grid { width: walls.first().map_or(0, Vec::len) as i32, height: walls.len() as i32, walls: walls.clone() };
+                let grid = Grid {
+                    width: walls.first().map_or(0, Vec::len) as i32,
+                    height: walls.len() as i32,
+                    walls: walls.clone(),
+                };
                 if let Some(problem) = grid.imperfection() {
-                    return Verdict::fail(format!("a maze made with complexity {} is not perfect: {problem}", group.complexity));
+                    return Verdict::fail(format!(
+                        "a maze made with complexity {} is not perfect: {problem}",
+                        group.complexity
+                    ));
                 }
             }
         }
         let shares: Vec<(f64, f64)> = groups
             .iter()
-            .map(|g| (g.complexity, g.walls.iter().map(|w| straight_share(w)).sum::<f64>() / g.walls.len().max(1) as f64))
+            .map(|g| {
+                (
+                    g.complexity,
+                    g.walls.iter().map(|w| straight_share(w)).sum::<f64>()
+                        / g.walls.len().max(1) as f64,
+                )
+            })
             .collect();
-        let described: Vec<String> = shares.iter().map(|(c, s)| format!("complexity {c}: {:.0}% straight", s * 100.0)).collect();
+        let described: Vec<String> = shares
+            .iter()
+            .map(|(c, s)| format!("complexity {c}: {:.0}% straight", s * 100.0))
+            .collect();
         let falls = shares.windows(2).all(|w| w[0].1 > w[1].1);
         let spread = shares.first().map_or(0.0, |f| f.1) - shares.last().map_or(0.0, |l| l.1);
         if falls && spread > 0.15 {
-            Verdict::pass(format!("corridors get twistier as complexity rises ({})", described.join(", ")))
+            Verdict::pass(format!(
+                "corridors get twistier as complexity rises ({})",
+                described.join(", ")
+            ))
         } else {
             Verdict::fail(format!(
                 "the share of cells a corridor passes straight through should fall clearly as complexity rises, but: {}. \
@@ -758,8 +990,12 @@ struct SolveOnly {
 fn solve_before_create(data: &Value) -> Verdict {
     judged(data, |r: SolveOnly| match r.solve.as_deref() {
         Some("NotCreated") => Verdict::pass("solve before create is Err(NotCreated)"),
-        Some(other) => Verdict::fail(format!("solve before create gave Err({other}), expected Err(NotCreated)")),
-        None => Verdict::fail("solve before create succeeded; it must be Err(SolveError::NotCreated)"),
+        Some(other) => Verdict::fail(format!(
+            "solve before create gave Err({other}), expected Err(NotCreated)"
+        )),
+        None => {
+            Verdict::fail("solve before create succeeded; it must be Err(SolveError::NotCreated)")
+        }
     })
 }
 
@@ -777,10 +1013,16 @@ fn solved_mazes(data: &Value, also_unique: bool) -> Verdict {
                 ));
             };
             if let Err(problem) = maze.grid.walk(maze.start, maze.end, path) {
-                return Verdict::fail(format!("the solution of the {} maze is not a path from start to end: {problem}", maze.name()));
+                return Verdict::fail(format!(
+                    "the solution of the {} maze is not a path from start to end: {problem}",
+                    maze.name()
+                ));
             }
             if also_unique {
-                let unique = maze.grid.shortest_path(maze.start, maze.end).unwrap_or_default();
+                let unique = maze
+                    .grid
+                    .shortest_path(maze.start, maze.end)
+                    .unwrap_or_default();
                 if *path != unique {
                     return Verdict::fail(format!(
                         "the solution of the {} maze has {} steps, but the one path from start to end has {}: it must not wander or step back",
@@ -804,18 +1046,24 @@ fn solve_path_unique(data: &Value) -> Verdict {
 }
 
 fn solve_maze_with_loops(data: &Value) -> Verdict {
-    judged(data, |maze: MazeData| match (&maze.solution, maze.error.as_deref()) {
-        (Some(path), _) => match maze.grid.walk(maze.start, maze.end, path) {
-            Ok(()) => Verdict::pass("on a maze full of loops solve ended with a valid path"),
-            Err(problem) => Verdict::fail(format!("on a maze full of loops the solution is not a path: {problem}")),
-        },
-        (None, Some(error)) if error.starts_with("PathTooLong") => {
-            Verdict::pass("on a maze full of loops solve ended with Err(PathTooLong)")
+    judged(data, |maze: MazeData| {
+        match (&maze.solution, maze.error.as_deref()) {
+            (Some(path), _) => match maze.grid.walk(maze.start, maze.end, path) {
+                Ok(()) => Verdict::pass("on a maze full of loops solve ended with a valid path"),
+                Err(problem) => Verdict::fail(format!(
+                    "on a maze full of loops the solution is not a path: {problem}"
+                )),
+            },
+            (None, Some(error)) if error.starts_with("PathTooLong") => {
+                Verdict::pass("on a maze full of loops solve ended with Err(PathTooLong)")
+            }
+            (None, Some(error)) if error.starts_with("Timeout") => Verdict::fail(
+                "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)",
+            ),
+            (None, error) => Verdict::fail(format!(
+                "on a maze full of loops solve failed with {error:?}"
+            )),
         }
-        (None, Some(error)) if error.starts_with("Timeout") => Verdict::fail(
-            "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)",
-        ),
-        (None, error) => Verdict::fail(format!("on a maze full of loops solve failed with {error:?}")),
     })
 }
 
@@ -827,11 +1075,16 @@ struct Unreachable {
 
 fn solve_unreachable_end(data: &Value) -> Verdict {
     judged(data, |r: Unreachable| match r.solve {
-        Err(error) if error.starts_with("NoPath") => Verdict::pass("a walled-in end gives Err(NoPath)"),
+        Err(error) if error.starts_with("NoPath") => {
+            Verdict::pass("a walled-in end gives Err(NoPath)")
+        }
         Err(error) => Verdict::fail(format!(
             "with the end {} walled in, solve gave Err({error}); expected Err(NoPath) as soon as every task has stopped",
             show(r.end)
         )),
-        Ok(steps) => Verdict::fail(format!("with the end {} walled in, solve returned a path of {steps} steps", show(r.end))),
+        Ok(steps) => Verdict::fail(format!(
+            "with the end {} walled in, solve returned a path of {steps} steps",
+            show(r.end)
+        )),
     })
 }

@@ -14,22 +14,37 @@ use crate::snapshots::Snapshots;
 pub fn blessed(setup: &Setup) -> anyhow::Result<Snapshots> {
     let solution = setup.kit.solution();
     if !solution.join("src/lib.rs").is_file() {
-        bail!("{} has no reference solution to bless from", solution.display());
+        bail!(
+            "{} has no reference solution to bless from",
+            solution.display()
+        );
     }
-    let build = harness::build(&setup.workspace, &solution).context("building the reference solution")?;
-    let fixtures = setup.kit.fixtures().canonicalize().unwrap_or_else(|_| setup.kit.fixtures());
+    let build =
+        harness::build(&setup.workspace, &solution).context("building the reference solution")?;
+    let fixtures = setup
+        .kit
+        .fixtures()
+        .canonicalize()
+        .unwrap_or_else(|_| setup.kit.fixtures());
     let mut snapshots = Snapshots::default();
     for check in &setup.rubric.checks {
-        let Judge::Snapshot(render) = check.spec.judge else { continue };
+        let Judge::Snapshot(render) = check.spec.judge else {
+            continue;
+        };
         let probe = match &build.parts[&check.spec.part] {
             Ok(probe) => probe,
             Err(reason) => bail!("the reference solution does not build: {reason}"),
         };
         let run = runner::run(probe, check.spec.name, &fixtures, check.time_limit)?;
         let RunOutcome::Reported(data) = run.outcome else {
-            bail!("the reference solution failed check {}: {:?}", check.spec.name, run.outcome);
+            bail!(
+                "the reference solution failed check {}: {:?}",
+                check.spec.name,
+                run.outcome
+            );
         };
-        let text = render(&data).map_err(|problem| anyhow::anyhow!("check {}: {problem}", check.spec.name))?;
+        let text = render(&data)
+            .map_err(|problem| anyhow::anyhow!("check {}: {problem}", check.spec.name))?;
         snapshots.insert(check.spec.name, text);
     }
     Ok(snapshots)

@@ -10,14 +10,20 @@ use crate::report::Format;
 /// Grades one submission and writes its report.
 pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
     if !args.submission.is_dir() {
-        bail!("the submission {} is not a directory", args.submission.display());
+        bail!(
+            "the submission {} is not a directory",
+            args.submission.display()
+        );
     }
     let setup = Setup::load(&args.kit)?;
     let missing: Vec<&str> = setup
         .rubric
         .checks
         .iter()
-        .filter(|c| matches!(c.spec.judge, crate::checks::Judge::Snapshot(_)) && setup.snapshots.get(c.spec.name).is_none())
+        .filter(|c| {
+            matches!(c.spec.judge, crate::checks::Judge::Snapshot(_))
+                && setup.snapshots.get(c.spec.name).is_none()
+        })
         .map(|c| c.spec.name)
         .collect();
     if !missing.is_empty() {
@@ -31,18 +37,24 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
     match &args.output {
         Some(path) => {
             let text = report.render(args.format, false);
-            std::fs::write(path, text).with_context(|| format!("writing the report to {}", path.display()))?;
+            std::fs::write(path, text)
+                .with_context(|| format!("writing the report to {}", path.display()))?;
         }
         None => {
-            let color = args.format == Format::Human && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+            let color = args.format == Format::Human
+                && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
             let text = report.render(args.format, color);
             let mut stdout = anstream::stdout();
-            std::io::Write::write_all(&mut stdout, text.as_bytes()).context("writing the report")?;
+            std::io::Write::write_all(&mut stdout, text.as_bytes())
+                .context("writing the report")?;
         }
     }
     match args.min_score {
         Some(min) if report.score < min => {
-            eprintln!("grader: score {} is below the minimum {min}", crate::report::points(report.score));
+            eprintln!(
+                "grader: score {} is below the minimum {min}",
+                crate::report::points(report.score)
+            );
             Ok(Status::BelowMinScore)
         }
         _ => Ok(Status::Success),

@@ -2,6 +2,7 @@
 
 mod bless;
 mod grade;
+mod starter;
 
 use std::path::PathBuf;
 
@@ -17,6 +18,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
     match command {
         Command::Grade(args) => grade::run(args),
         Command::Bless(args) => bless::run(&args),
+        Command::Starter(args) => starter::run(&args),
     }
 }
 
@@ -40,11 +42,23 @@ impl Setup {
         let kit = Kit::locate(args.kit.as_deref())?;
         let rubric = rubric::load(&kit.rubric())?;
         let snapshots = Snapshots::load(&kit.snapshots())?;
-        let root: PathBuf = args.work_dir.clone().unwrap_or_else(|| kit.default_work_dir());
-        let workspace = Workspace { root, lock_file: kit.lock_file() };
+        let root: PathBuf = args
+            .work_dir
+            .clone()
+            .unwrap_or_else(|| kit.default_work_dir());
+        let workspace = Workspace {
+            root,
+            lock_file: kit.lock_file(),
+        };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
-        Ok(Setup { kit, rubric, snapshots, workspace, jobs })
+        Ok(Setup {
+            kit,
+            rubric,
+            snapshots,
+            workspace,
+            jobs,
+        })
     }
 
     /// A grader for this kit.
@@ -52,7 +66,11 @@ impl Setup {
         crate::grade::Grader {
             rubric: &self.rubric,
             snapshots: &self.snapshots,
-            fixtures: self.kit.fixtures().canonicalize().unwrap_or_else(|_| self.kit.fixtures()),
+            fixtures: self
+                .kit
+                .fixtures()
+                .canonicalize()
+                .unwrap_or_else(|_| self.kit.fixtures()),
             workspace: self.workspace.clone(),
             jobs: self.jobs,
         }

@@ -32,7 +32,14 @@ pub fn render(report: &Report) -> String {
     let summary: Vec<String> = report
         .parts
         .iter()
-        .map(|p| format!("{}: {}/{}", p.title, super::points(p.score), super::points(p.max_score)))
+        .map(|p| {
+            format!(
+                "{}: {}/{}",
+                p.title,
+                super::points(p.score),
+                super::points(p.max_score)
+            )
+        })
         .collect();
     let results = json!({
         "score": report.score,

@@ -9,12 +9,23 @@ use super::{Report, points};
 /// The human report; colours only when `color` is set.
 pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
-    let paint = |text: &str, style: fn(&str) -> String| if color { style(text) } else { text.to_owned() };
+    let paint =
+        |text: &str, style: fn(&str) -> String| if color { style(text) } else { text.to_owned() };
     let _ = writeln!(out, "Grading {}", report.submission);
     for part in &report.parts {
-        let _ = writeln!(out, "\n{}  {}/{}", paint(&part.title, |t| t.bold().to_string()), points(part.score), points(part.max_score));
+        let _ = writeln!(
+            out,
+            "\n{}  {}/{}",
+            paint(&part.title, |t| t.bold().to_string()),
+            points(part.score),
+            points(part.max_score)
+        );
         for check in report.checks.iter().filter(|c| c.part.id() == part.id) {
-            let mark = if check.passed { paint("✓", |t| t.green().to_string()) } else { paint("✗", |t| t.red().to_string()) };
+            let mark = if check.passed {
+                paint("✓", |t| t.green().to_string())
+            } else {
+                paint("✗", |t| t.red().to_string())
+            };
             let _ = writeln!(
                 out,
                 "  {mark} {:<32} {:>5}  {}",
@@ -44,11 +55,19 @@ pub fn render(report: &Report, color: bool) -> String {
                     let _ = writeln!(out, "        {line}");
                 }
             }
-            let _ = writeln!(out, "      hint: {}", paint(&check.hint, |t| t.cyan().to_string()));
+            let _ = writeln!(
+                out,
+                "      hint: {}",
+                paint(&check.hint, |t| t.cyan().to_string())
+            );
         }
     }
     if !report.warnings.is_empty() {
-        let _ = writeln!(out, "\n{} compiler warning(s) in your code (not graded; `cargo build` shows them all)", report.warnings.len());
+        let _ = writeln!(
+            out,
+            "\n{} compiler warning(s) in your code (not graded; `cargo build` shows them all)",
+            report.warnings.len()
+        );
     }
     let passed = report.checks.iter().filter(|c| c.passed).count();
     let _ = writeln!(

@@ -25,7 +25,15 @@ pub fn render(report: &Report) -> String {
                 status.set_description(description);
                 status
             };
-            let mut case = TestCase::new(format!("{} ({}/{})", check.name, points(check.score), points(check.max_score)), status);
+            let mut case = TestCase::new(
+                format!(
+                    "{} ({}/{})",
+                    check.name,
+                    points(check.score),
+                    points(check.max_score)
+                ),
+                status,
+            );
             case.set_classname(part.id.clone());
             case.set_time(check.duration);
             suite.add_test_case(case);

@@ -11,9 +11,20 @@ fn cell(text: &str) -> String {
 /// The Markdown text.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "## Perfect Mazes: {}/{}\n", points(report.score), points(report.max_score));
+    let _ = writeln!(
+        out,
+        "## Perfect Mazes: {}/{}\n",
+        points(report.score),
+        points(report.max_score)
+    );
     for part in &report.parts {
-        let _ = writeln!(out, "### {} ({}/{})\n", part.title, points(part.score), points(part.max_score));
+        let _ = writeln!(
+            out,
+            "### {} ({}/{})\n",
+            part.title,
+            points(part.score),
+            points(part.max_score)
+        );
         let _ = writeln!(out, "| | check | points | result |\n|---|---|---|---|");
         for check in report.checks.iter().filter(|c| c.part.id() == part.id) {
             let mark = if check.passed { "✅" } else { "❌" };
@@ -30,9 +41,18 @@ pub fn render(report: &Report) -> String {
         }
         out.push('\n');
     }
-    let failures: Vec<_> = report.checks.iter().filter(|c| !c.passed && (c.diff.is_some() || c.message.contains('\n'))).collect();
+    let failures: Vec<_> = report
+        .checks
+        .iter()
+        .filter(|c| !c.passed && (c.diff.is_some() || c.message.contains('\n')))
+        .collect();
     for check in failures {
-        let _ = writeln!(out, "<details><summary><code>{}</code></summary>\n\n```text\n{}", check.name, check.message.trim_end());
+        let _ = writeln!(
+            out,
+            "<details><summary><code>{}</code></summary>\n\n```text\n{}",
+            check.name,
+            check.message.trim_end()
+        );
         if let Some(diff) = &check.diff {
             let _ = writeln!(out, "\n{}", diff.trim_end());
         }

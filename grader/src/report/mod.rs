@@ -56,7 +56,12 @@ fn part_id<S: serde::Serializer>(part: &Part, serializer: S) -> Result<S::Ok, S:
 
 impl CheckResult {
     /// The result of `check` judged `verdict`.
-    pub fn new(check: &RubricCheck, verdict: Verdict, output: String, duration: Duration) -> CheckResult {
+    pub fn new(
+        check: &RubricCheck,
+        verdict: Verdict,
+        output: String,
+        duration: Duration,
+    ) -> CheckResult {
         CheckResult {
             name: check.spec.name.to_owned(),
             title: check.title.clone(),
@@ -110,7 +115,13 @@ pub struct Report {
 
 impl Report {
     /// Sums up `checks`.
-    pub fn new(submission: &Path, rubric: &Rubric, checks: Vec<CheckResult>, warnings: Vec<String>, execution_time: Duration) -> Report {
+    pub fn new(
+        submission: &Path,
+        rubric: &Rubric,
+        checks: Vec<CheckResult>,
+        warnings: Vec<String>,
+        execution_time: Duration,
+    ) -> Report {
         let parts = rubric
             .parts
             .iter()
@@ -166,5 +177,9 @@ pub enum Format {
 pub fn points(value: f64) -> String {
     // Adding 0.0 turns the -0 of an empty sum into 0.
     let value = value + 0.0;
-    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value}")
+    }
 }
