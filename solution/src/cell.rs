@@ -3,6 +3,7 @@
 use crate::direction::Direction;
 use crate::position::Position;
 
+// ANCHOR: maze_cell
 /// A cell of the maze. Its `walls` hold every direction in which a wall stands; a
 /// finished maze never has a cell with all four (it could not be reached).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,7 +13,9 @@ pub struct MazeCell {
     /// Where the cell is in its maze.
     pub position: Position,
 }
+// ANCHOR_END: maze_cell
 
+// ANCHOR: cell_impl
 impl MazeCell {
     /// A cell at `position` with the given `walls`.
     pub fn new(position: Position, walls: Direction) -> MazeCell {
@@ -30,7 +33,9 @@ impl MazeCell {
         // END SOLUTION
     }
 }
+// ANCHOR_END: cell_impl
 
+// ANCHOR: cell_default
 impl Default for MazeCell {
     /// A cell at (0, 0) with all four walls up.
     fn default() -> MazeCell {
@@ -39,6 +44,7 @@ impl Default for MazeCell {
         // END SOLUTION
     }
 }
+// ANCHOR_END: cell_default
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@ use crate::direction::Direction;
 use crate::error::MazeError;
 use crate::position::Position;
 
+// ANCHOR: cell_array
 /// A `width` × `height` grid of [`MazeCell`]s, indexed by `(x, y)` or by [`Position`].
 #[derive(Clone, PartialEq, Eq)]
 pub struct MazeCellArray {
@@ -31,8 +32,10 @@ pub struct MazeCellArray {
     width: i32,
     height: i32,
 }
+// ANCHOR_END: cell_array
 
 impl MazeCellArray {
+    // ANCHOR: new
     /// A grid of `width` × `height` cells, every wall up, or an error naming the
     /// size that is outside 5..=50.
     pub fn new(width: i32, height: i32) -> Result<MazeCellArray, MazeError> {
@@ -44,7 +47,9 @@ impl MazeCellArray {
         array.resize(width, height)?;
         Ok(array)
     }
+    // ANCHOR_END: new
 
+    // ANCHOR: resize
     /// Changes the size to `width` × `height` and puts every wall back up. On an
     /// error (a size outside 5..=50) the array is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
@@ -61,7 +66,9 @@ impl MazeCellArray {
         Ok(())
         // END SOLUTION
     }
+    // ANCHOR_END: resize
 
+    // ANCHOR: reset
     /// Replaces every cell with a new one at its own position with all walls up.
     pub fn reset(&mut self) {
         // BEGIN SOLUTION MazeCellArray::reset (§4): put up every wall of {self:?}
@@ -74,42 +81,54 @@ impl MazeCellArray {
         }
         // END SOLUTION
     }
+    // ANCHOR_END: reset
 
+    // ANCHOR: width
     /// The number of columns.
     pub fn width(&self) -> i32 {
         // BEGIN SOLUTION MazeCellArray::width (§4): the number of columns of {self:?}
         self.width
         // END SOLUTION
     }
+    // ANCHOR_END: width
 
+    // ANCHOR: height
     /// The number of rows.
     pub fn height(&self) -> i32 {
         // BEGIN SOLUTION MazeCellArray::height (§4): the number of rows of {self:?}
         self.height
         // END SOLUTION
     }
+    // ANCHOR_END: height
 
+    // ANCHOR: x_range
     /// The valid x coordinates: `0..=width − 1`.
     pub fn x_range(&self) -> RangeInclusive<i32> {
         // BEGIN SOLUTION MazeCellArray::x_range (§4): the x coordinates of {self:?}
         0..=self.width - 1
         // END SOLUTION
     }
+    // ANCHOR_END: x_range
 
+    // ANCHOR: y_range
     /// The valid y coordinates: `0..=height − 1`.
     pub fn y_range(&self) -> RangeInclusive<i32> {
         // BEGIN SOLUTION MazeCellArray::y_range (§4): the y coordinates of {self:?}
         0..=self.height - 1
         // END SOLUTION
     }
+    // ANCHOR_END: y_range
 
+    // ANCHOR: contains
     /// Whether `position` lies inside the grid.
     pub fn contains(&self, position: Position) -> bool {
         // BEGIN SOLUTION MazeCellArray::contains (§4): is {position:?} inside {self:?}
         self.x_range().contains(&position.x) && self.y_range().contains(&position.y)
         // END SOLUTION
     }
+    // ANCHOR_END: contains
 
+    // ANCHOR: neighbors_with_all_walls
     /// The neighbours of `position` (inside the grid) that still have all four walls,
     /// keyed by the direction that leads to them, in N, S, E, W order.
     pub fn neighbors_with_all_walls(&self, position: Position) -> BTreeMap<Direction, Position> {
@@ -124,7 +143,9 @@ impl MazeCellArray {
         neighbors
         // END SOLUTION
     }
+    // ANCHOR_END: neighbors_with_all_walls
 
+    // ANCHOR: accessible_neighbors
     /// The neighbours that can be reached from `position` (no wall between), keyed by
     /// direction in N, S, E, W order, leaving out the direction(s) in `exclude`.
     pub fn accessible_neighbors(
@@ -146,7 +167,9 @@ impl MazeCellArray {
         neighbors
         // END SOLUTION
     }
+    // ANCHOR_END: accessible_neighbors
 
+    // ANCHOR: remove_cell_wall
     /// Removes the wall of the cell at `position` in direction `wall` *and* the
     /// matching wall of the neighbour on the other side. A wall on the outer border
     /// has no neighbour and stays up.
@@ -159,6 +182,7 @@ impl MazeCellArray {
         }
         // END SOLUTION
     }
+    // ANCHOR_END: remove_cell_wall
 
     // BEGIN SOLUTION ONLY
     /// Where the cell at (`x`, `y`) is kept in `cells`.
@@ -203,6 +227,7 @@ impl fmt::Debug for MazeCellArray {
     }
 }
 
+// ANCHOR: index_tuple
 impl Index<(i32, i32)> for MazeCellArray {
     type Output = MazeCell;
 
@@ -213,7 +238,9 @@ impl Index<(i32, i32)> for MazeCellArray {
         // END SOLUTION
     }
 }
+// ANCHOR_END: index_tuple
 
+// ANCHOR: index_mut_tuple
 impl IndexMut<(i32, i32)> for MazeCellArray {
     /// The cell at column `x`, row `y`, to change. Panics outside the grid.
     fn index_mut(&mut self, (x, y): (i32, i32)) -> &mut MazeCell {
@@ -223,7 +250,9 @@ impl IndexMut<(i32, i32)> for MazeCellArray {
         // END SOLUTION
     }
 }
+// ANCHOR_END: index_mut_tuple
 
+// ANCHOR: index_position
 impl Index<Position> for MazeCellArray {
     type Output = MazeCell;
 
@@ -234,7 +263,9 @@ impl Index<Position> for MazeCellArray {
         // END SOLUTION
     }
 }
+// ANCHOR_END: index_position
 
+// ANCHOR: index_mut_position
 impl IndexMut<Position> for MazeCellArray {
     /// The cell at `position`, to change. Panics outside the grid.
     fn index_mut(&mut self, position: Position) -> &mut MazeCell {
@@ -243,6 +274,7 @@ impl IndexMut<Position> for MazeCellArray {
         // END SOLUTION
     }
 }
+// ANCHOR_END: index_mut_position
 
 #[cfg(test)]
 mod tests {

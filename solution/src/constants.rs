@@ -2,6 +2,7 @@
 //! one larger than 50×50 no longer fits a terminal, so sizes outside these bounds
 //! are refused with an error rather than clamped.
 
+// ANCHOR: limits
 /// The narrowest maze, in cells.
 pub const MIN_WIDTH: i32 = 5;
 /// The widest maze, in cells.
@@ -10,3 +11,4 @@ pub const MAX_WIDTH: i32 = 50;
 pub const MIN_HEIGHT: i32 = 5;
 /// The tallest maze, in cells.
 pub const MAX_HEIGHT: i32 = 50;
+// ANCHOR_END: limits

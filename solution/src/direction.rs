@@ -9,6 +9,7 @@
 //! such as the neighbour maps of [`MazeCellArray`](crate::MazeCellArray), comes out
 //! in that order. The maze generator's random picks depend on it.
 
+// ANCHOR: direction
 bitflags::bitflags! {
     /// A set of compass directions: none, one, several or all four.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,7 +26,9 @@ bitflags::bitflags! {
         const ALL = Self::NORTH.bits() | Self::SOUTH.bits() | Self::EAST.bits() | Self::WEST.bits();
     }
 }
+// ANCHOR_END: direction
 
+// ANCHOR: direction_consts
 impl Direction {
     /// No direction at all: a cell without walls, or "no heading yet".
     pub const NONE: Direction = Direction::empty();
@@ -39,7 +42,9 @@ impl Direction {
         Direction::WEST,
     ];
 }
+// ANCHOR_END: direction_consts
 
+// ANCHOR: direction_ext
 /// Extra behaviour for [`Direction`], added from outside the type.
 ///
 /// This is Rust's counterpart of a C# extension method: a trait with the new method,
@@ -51,7 +56,9 @@ pub trait DirectionExt {
     /// `ALL` gives `ALL`.
     fn opposite(self) -> Direction;
 }
+// ANCHOR_END: direction_ext
 
+// ANCHOR: opposite
 impl DirectionExt for Direction {
     fn opposite(self) -> Direction {
         // BEGIN SOLUTION DirectionExt::opposite (§2): the opposite of {self:?}
@@ -72,6 +79,7 @@ impl DirectionExt for Direction {
         // END SOLUTION
     }
 }
+// ANCHOR_END: opposite
 
 #[cfg(test)]
 mod tests {

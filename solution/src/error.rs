@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::constants::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::position::Position;
 
+// ANCHOR: maze_error
 /// Why a maze could not be sized or created.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MazeError {
@@ -34,7 +35,9 @@ pub enum MazeError {
     #[error("start and end are both {0}; they must be different cells")]
     StartIsEnd(Position),
 }
+// ANCHOR_END: maze_error
 
+// ANCHOR: solve_error
 /// Why a maze could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -58,3 +61,4 @@ pub enum SolveError {
     #[error("no path to the end was found within {} s", .0.as_secs_f64())]
     Timeout(Duration),
 }
+// ANCHOR_END: solve_error

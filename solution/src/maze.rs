@@ -17,9 +17,12 @@ use crate::error::MazeError;
 use crate::position::Position;
 use crate::rng::MazeRng;
 
+// ANCHOR: default_solve_timeout
 /// How long [`Maze::solve`] searches before giving up, unless told otherwise.
 pub const DEFAULT_SOLVE_TIMEOUT: Duration = Duration::from_secs(30);
+// ANCHOR_END: default_solve_timeout
 
+// ANCHOR: maze
 /// A rectangular maze with a start and an end cell.
 #[derive(Debug, Clone)]
 pub struct Maze {
@@ -31,8 +34,10 @@ pub struct Maze {
     pub(crate) solution: Option<Vec<Direction>>,
     pub(crate) solve_timeout: Duration,
 }
+// ANCHOR_END: maze
 
 impl Maze {
+    // ANCHOR: new
     /// A `width` × `height` maze with every wall up, not yet created; or an error if
     /// either size is outside 5..=50.
     pub fn new(width: i32, height: i32) -> Result<Maze, MazeError> {
@@ -48,6 +53,7 @@ impl Maze {
         maze.resize(width, height)?;
         Ok(maze)
     }
+    // ANCHOR_END: new
 
     /// A maze built from a finished grid, such as one read from a file. Start and end
     /// must be different cells inside the grid. The maze counts as created, so it can
@@ -81,6 +87,7 @@ impl Maze {
         })
     }
 
+    // ANCHOR: resize
     /// Changes the size to `width` × `height`, puts every wall back up and forgets
     /// any earlier creation and solution. On an error the maze is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
@@ -91,6 +98,7 @@ impl Maze {
         Ok(())
         // END SOLUTION
     }
+    // ANCHOR_END: resize
 
     /// The number of columns.
     pub fn width(&self) -> i32 {
@@ -140,12 +148,15 @@ impl Maze {
         self.solution.as_deref()
     }
 
+    // ANCHOR: set_solve_timeout
     /// How long [`solve`](Maze::solve) may search before it gives up with
     /// [`SolveError::Timeout`](crate::SolveError::Timeout). 30 seconds unless changed.
     pub fn set_solve_timeout(&mut self, timeout: Duration) {
         self.solve_timeout = timeout;
     }
+    // ANCHOR_END: set_solve_timeout
 
+    // ANCHOR: create
     /// Carves a perfect maze into the grid.
     ///
     /// Puts every wall back up, picks a random start and a different random end, then
@@ -177,6 +188,7 @@ impl Maze {
         Ok(())
         // END SOLUTION
     }
+    // ANCHOR_END: create
 
     // BEGIN SOLUTION ONLY
     /// Carves onwards from the cell at `position`, which was entered going `heading`

@@ -13,6 +13,7 @@ use std::ops::RangeInclusive;
 use crate::direction::Direction;
 use crate::rng::MazeRng;
 
+// ANCHOR: position
 /// A cell's column `x` (0 at the west edge) and row `y` (0 at the north edge).
 #[derive(Debug, Clone, Copy)]
 pub struct Position {
@@ -21,13 +22,17 @@ pub struct Position {
     /// The row, growing southwards.
     pub y: i32,
 }
+// ANCHOR_END: position
 
 impl Position {
+    // ANCHOR: new
     /// The position at column `x`, row `y`.
     pub const fn new(x: i32, y: i32) -> Position {
         Position { x, y }
     }
+    // ANCHOR_END: new
 
+    // ANCHOR: random
     /// A random position with `x` in `x_range` and `y` in `y_range`.
     ///
     /// Draws `x` first, then `y`, each with [`MazeRng::in_range`]: the order matters
@@ -43,7 +48,9 @@ impl Position {
         Position::new(x, y)
         // END SOLUTION
     }
+    // ANCHOR_END: random
 
+    // ANCHOR: moved
     /// The position one step away in `direction`. North is `y − 1`, south `y + 1`,
     /// east `x + 1`, west `x − 1`; a combined direction such as `NORTH | EAST` moves
     /// diagonally, and `NONE` stays put. The result may lie outside the maze: the
@@ -67,8 +74,10 @@ impl Position {
         Position::new(x, y)
         // END SOLUTION
     }
+    // ANCHOR_END: moved
 }
 
+// ANCHOR: eq
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         // BEGIN SOLUTION Position::eq (§3): compare {self:?} with {other:?}
@@ -78,7 +87,9 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
+// ANCHOR_END: eq
 
+// ANCHOR: hash
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // BEGIN SOLUTION Position::hash (§3): hash both coordinates of {self:?} into a {} | std::any::type_name_of_val(state)
@@ -87,7 +98,9 @@ impl Hash for Position {
         // END SOLUTION
     }
 }
+// ANCHOR_END: hash
 
+// ANCHOR: display
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // BEGIN SOLUTION Position::fmt (§3): write {self:?} in the form (x, y) into a {} | std::any::type_name_of_val(f)
@@ -95,6 +108,7 @@ impl fmt::Display for Position {
         // END SOLUTION
     }
 }
+// ANCHOR_END: display
 
 #[cfg(test)]
 mod tests {

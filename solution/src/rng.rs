@@ -26,11 +26,14 @@ impl fmt::Debug for MazeRng {
 }
 
 impl MazeRng {
+    // ANCHOR: seed_from_u64
     /// A generator whose whole sequence is fixed by `seed`.
     pub fn seed_from_u64(seed: u64) -> MazeRng {
         MazeRng(ChaCha8Rng::seed_from_u64(seed))
     }
+    // ANCHOR_END: seed_from_u64
 
+    // ANCHOR: in_range
     /// A whole number drawn uniformly from `range`, both ends included.
     ///
     /// # Panics
@@ -42,12 +45,16 @@ impl MazeRng {
         );
         self.0.random_range(range)
     }
+    // ANCHOR_END: in_range
 
+    // ANCHOR: chance
     /// A number drawn uniformly from `[0, 1)`.
     pub fn chance(&mut self) -> f64 {
         self.0.random::<f64>()
     }
+    // ANCHOR_END: chance
 
+    // ANCHOR: pick
     /// One element of `items`, each equally likely; `None` when `items` is empty.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         if items.is_empty() {
@@ -56,4 +63,5 @@ impl MazeRng {
         let index = self.0.random_range(0..items.len());
         items.get(index)
     }
+    // ANCHOR_END: pick
 }

@@ -24,6 +24,7 @@ use crate::error::SolveError;
 use crate::maze::Maze;
 
 impl Maze {
+    // ANCHOR: solve
     /// Finds the directions that lead from the start to the end, keeps them (see
     /// [`solution`](Maze::solution)) and returns them.
     ///
@@ -70,6 +71,7 @@ impl Maze {
         result
         // END SOLUTION
     }
+    // ANCHOR_END: solve
 }
 
 // BEGIN SOLUTION ONLY
