@@ -20,6 +20,7 @@ mod starter;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 /// How a command that ran went.
 pub enum Status {
@@ -30,7 +31,10 @@ pub enum Status {
 }
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     match commands::run(cli.command) {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::BelowMinScore) => ExitCode::from(1),
@@ -39,4 +43,19 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--help` and `--version` print as clap prints them; a mistake in the arguments is
+/// one line on stderr (clap's first line, which names the argument and what is
+/// allowed) and exit code 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = error.print();
+        return if error.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+    }
+    let text = error.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    eprintln!("grader: error: {first} (see --help)");
+    ExitCode::from(2)
 }

@@ -50,21 +50,6 @@ pub struct Rubric {
     pub checks: Vec<RubricCheck>,
 }
 
-impl Rubric {
-    /// The most points a submission can get.
-    pub fn max_score(&self) -> f64 {
-        self.checks.iter().map(|c| c.points).sum()
-    }
-
-    /// The title of `part`.
-    pub fn part_title(&self, part: Part) -> &str {
-        self.parts
-            .iter()
-            .find(|(p, _)| *p == part)
-            .map_or(part.id(), |(_, t)| t)
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRubric {
@@ -266,7 +251,7 @@ hint = "§2"
         let rubric = parse(GOOD, "r.toml").unwrap();
         assert_eq!(rubric.checks.len(), 1);
         assert_eq!(rubric.checks[0].time_limit, Duration::from_secs(5));
-        assert_eq!(rubric.max_score(), 2.0);
+        assert_eq!(rubric.checks[0].points, 2.0);
     }
 
     #[test]

@@ -238,7 +238,7 @@ impl MazeFile {
         if let Some(letters) = &self.solution {
             let steps = parse_solution(letters)?;
             check_walk(&maze, &steps)?;
-            attach_solution(&mut maze);
+            maze.set_solution(steps);
         }
         Ok(maze)
     }
@@ -397,18 +397,6 @@ fn check_walk(maze: &Maze, steps: &[Direction]) -> Result<(), JsonError> {
     Ok(())
 }
 
-/// Makes the solution of the file, already checked to lead from start to end, the
-/// maze's solution.
-///
-/// `Maze` keeps its solution to itself and only [`Maze::solve`] sets it, so this
-/// solves the maze again. In a perfect maze exactly one path leads from the start to
-/// the end without going back on itself, so the solver finds the very steps of the
-/// file whenever those steps never go back. A file whose walk makes detours, or whose
-/// maze has loops, may get another solution; and if the solver gives up (a loop can
-/// make it), the maze has none. Neither is the file's fault, so neither is an error.
-fn attach_solution(maze: &mut Maze) {
-    let _ = maze.solve();
-}
 
 /// The one-letter name of a single direction, as Maze JSON writes it.
 fn letter(direction: Direction) -> &'static str {

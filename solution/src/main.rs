@@ -11,6 +11,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 /// Prints a panic as one line: what is not implemented yet, or where the library
 /// panicked. The process then exits with code 101, as for any panic.
@@ -37,7 +38,10 @@ fn report_panics_in_one_line() {
 
 fn main() -> ExitCode {
     report_panics_in_one_line();
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -46,4 +50,19 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--help` and `--version` print as clap prints them; a mistake in the arguments is
+/// one line on stderr (clap's first line, which names the argument and what is
+/// allowed) and exit code 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = error.print();
+        return if error.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+    }
+    let text = error.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    eprintln!("error: {first} (see --help)");
+    ExitCode::from(2)
 }

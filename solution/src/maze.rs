@@ -149,6 +149,13 @@ impl Maze {
     }
 
     // ANCHOR: set_solve_timeout
+    /// Keeps `solution` as the maze's solution without solving, for a solution that
+    /// comes from elsewhere, such as a file (the caller has checked that it leads from
+    /// start to end).
+    pub fn set_solution(&mut self, solution: Vec<Direction>) {
+        self.solution = Some(solution);
+    }
+
     /// How long [`solve`](Maze::solve) may search before it gives up with
     /// [`SolveError::Timeout`](crate::SolveError::Timeout). 30 seconds unless changed.
     pub fn set_solve_timeout(&mut self, timeout: Duration) {

@@ -99,8 +99,8 @@ fn bfs_path(maze: &Maze) -> Vec<Direction> {
     came_from.insert(maze.start(), None);
     while let Some(p) = queue.pop_front() {
         for (d, q) in open_neighbors(maze, p) {
-            if !came_from.contains_key(&q) {
-                came_from.insert(q, Some((p, d)));
+            if let std::collections::hash_map::Entry::Vacant(entry) = came_from.entry(q) {
+                entry.insert(Some((p, d)));
                 queue.push_back(q);
             }
         }
