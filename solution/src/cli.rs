@@ -124,10 +124,11 @@ pub struct RatArgs {
     /// of the size asked for on stdin.
     #[arg(value_name = "FILE", conflicts_with_all = ["size", "seed", "write"])]
     pub file: Option<PathBuf>,
-    /// Size n of the n×n maze to generate, instead of asking for it.
+    /// Size n of the n×n maze to generate, 1..=1000, instead of asking for it.
     #[arg(long, allow_negative_numbers = true)]
     pub size: Option<i64>,
-    /// Seed of the random generator. Random when left out.
+    /// Seed of the random generator: the same seed gives the same maze. Random when
+    /// left out (the seed used is then printed on stderr).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Save the generated maze in the rat file format.
