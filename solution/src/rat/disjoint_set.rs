@@ -15,6 +15,7 @@
 
 use std::fmt;
 
+// ANCHOR: disjoint_set
 /// A collection of disjoint sets of the numbers `0..len()`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct DisjointSet {
@@ -23,7 +24,9 @@ pub struct DisjointSet {
     /// `rank[x]` bounds the height of the tree under `x` (only meaningful for roots).
     rank: Vec<u32>,
 }
+// ANCHOR_END: disjoint_set
 
+// ANCHOR: disjoint_set_impl
 impl DisjointSet {
     /// `n` sets of one element each: {0}, {1}, …, {n − 1}.
     pub fn new(n: usize) -> DisjointSet {
@@ -112,6 +115,7 @@ impl DisjointSet {
         // END SOLUTION
     }
 }
+// ANCHOR_END: disjoint_set_impl
 
 impl fmt::Debug for DisjointSet {
     /// The parent and rank of every element, for a failed assertion or a `todo!`

@@ -7,6 +7,7 @@
 
 use super::MAX_SIZE;
 
+// ANCHOR: rat_error
 /// Why a maze could not be made or changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RatError {
@@ -27,6 +28,7 @@ pub enum RatError {
         size: usize,
     },
 }
+// ANCHOR_END: rat_error
 
 /// Why a text is not a maze file: where, and what was wrong there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

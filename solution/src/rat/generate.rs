@@ -27,6 +27,7 @@ use super::disjoint_set::DisjointSet;
 use crate::direction::Direction;
 // END SOLUTION
 
+// ANCHOR: generate
 /// A random n×n maze in which the goal can be reached from the start, made by
 /// rounds (see the [module](self) documentation) until room 0 and room n² − 1 are in
 /// the same set; or an error if n is outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
@@ -42,7 +43,9 @@ pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
     Ok(maze)
     // END SOLUTION
 }
+// ANCHOR_END: generate
 
+// ANCHOR: generate_perfect
 /// A random perfect n×n maze, made by rounds (see the [module](self) documentation)
 /// until every room is in one set, that is until n² − 1 pairs have been joined; or an
 /// error if n is outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
@@ -59,6 +62,7 @@ pub fn generate_perfect(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError
     Ok(maze)
     // END SOLUTION
 }
+// ANCHOR_END: generate_perfect
 
 // BEGIN SOLUTION ONLY
 /// One round: draws a room and one of its directions, and joins the two rooms if

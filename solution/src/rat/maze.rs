@@ -21,6 +21,7 @@ use super::MAX_SIZE;
 use crate::direction::DirectionExt;
 // END SOLUTION
 
+// ANCHOR: rat_maze
 /// An n×n maze of rooms numbered 0 to n² − 1, each with its own four doors.
 #[derive(Clone, PartialEq, Eq)]
 pub struct RatMaze {
@@ -29,8 +30,10 @@ pub struct RatMaze {
     /// `open[room]` is the set of the room's doors that are open.
     open: Vec<Direction>,
 }
+// ANCHOR_END: rat_maze
 
 impl RatMaze {
+    // ANCHOR: new
     /// An n×n maze with every door closed except the start's north door and the
     /// goal's south door (for n = 1 both are doors of room 0); or an error if n is
     /// outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
@@ -48,31 +51,41 @@ impl RatMaze {
         Ok(maze)
         // END SOLUTION
     }
+    // ANCHOR_END: new
 
+    // ANCHOR: size
     /// The size n: the number of rows, and of rooms in a row.
     pub fn size(&self) -> usize {
         // BEGIN SOLUTION RatMaze::size (§10): the size n of {self:?}
         self.size
         // END SOLUTION
     }
+    // ANCHOR_END: size
 
+    // ANCHOR: rooms
     /// The number of rooms, n².
     pub fn rooms(&self) -> usize {
         // BEGIN SOLUTION RatMaze::rooms (§10): the number of rooms of {self:?}
         self.size * self.size
         // END SOLUTION
     }
+    // ANCHOR_END: rooms
 
+    // ANCHOR: start
     /// The start room, where the rat sets off: always 0, the upper-left room.
     pub fn start(&self) -> usize {
         0
     }
+    // ANCHOR_END: start
 
+    // ANCHOR: goal
     /// The goal room, where the rat wants to be: n² − 1, the bottom-right room.
     pub fn goal(&self) -> usize {
         self.rooms() - 1
     }
+    // ANCHOR_END: goal
 
+    // ANCHOR: neighbor
     /// The room next to `room` in `direction` (one of the four), or `None` when that
     /// would be outside the maze. Doors do not matter here. `None` as well for a
     /// `room` outside the maze and for a direction that is not exactly one of the
@@ -98,7 +111,9 @@ impl RatMaze {
         }
         // END SOLUTION
     }
+    // ANCHOR_END: neighbor
 
+    // ANCHOR: door_open
     /// Whether the door of `room` in `direction` is open. The door is the room's own;
     /// the room on the other side has a door of its own. (Given several directions at
     /// once, whether all those doors are open.)
@@ -110,7 +125,9 @@ impl RatMaze {
         self.open[room].contains(direction)
         // END SOLUTION
     }
+    // ANCHOR_END: door_open
 
+    // ANCHOR: set_door
     /// Opens (`open` = true) or closes the door of `room` in `direction`, and only
     /// that one: the room on the other side keeps its own door as it is. Doors on
     /// the border can be set too; they never make a passage out of the maze.
@@ -126,7 +143,9 @@ impl RatMaze {
         }
         // END SOLUTION
     }
+    // ANCHOR_END: set_door
 
+    // ANCHOR: passage
     /// Whether the rat can go from `room` in `direction`: there is a room on that
     /// side, and both facing doors (this room's and that room's) are open.
     ///
@@ -142,7 +161,9 @@ impl RatMaze {
         }
         // END SOLUTION
     }
+    // ANCHOR_END: passage
 
+    // ANCHOR: neighbors
     /// The rooms joined to `room` by a passage, in north, south, east, west order.
     ///
     /// # Panics
@@ -160,7 +181,9 @@ impl RatMaze {
         rooms
         // END SOLUTION
     }
+    // ANCHOR_END: neighbors
 
+    // ANCHOR: open_between
     /// Opens both facing doors between rooms `a` and `b`, making a passage; or an
     /// error, changing nothing, if the two are not side by side in the maze.
     pub fn open_between(&mut self, a: usize, b: usize) -> Result<(), RatError> {
@@ -179,6 +202,7 @@ impl RatMaze {
         })
         // END SOLUTION
     }
+    // ANCHOR_END: open_between
 }
 
 impl fmt::Debug for RatMaze {

@@ -37,8 +37,10 @@ pub use report::{draw, report};
 pub use search::{SEARCHES, Search, SearchResult, bfs, dfs};
 pub use stack::Stack;
 
+// ANCHOR: max_size
 /// The largest maze size n allowed (a maze of n × n rooms).
 ///
 /// A million rooms is far more than a terminal can show, and keeps every room
 /// number small enough for the random generator's `i32` ranges.
 pub const MAX_SIZE: usize = 1000;
+// ANCHOR_END: max_size

@@ -10,6 +10,7 @@
 //! a plain `Vec` (whose `remove(0)` moves every other item). When every slot is full,
 //! the queue moves its items, front first, into a row twice as long (at least 4).
 
+// ANCHOR: queue
 /// A first-in, first-out queue of items, kept in a growing ring buffer.
 #[derive(Debug, Clone)]
 pub struct Queue<T> {
@@ -21,7 +22,9 @@ pub struct Queue<T> {
     /// How many items are in the queue.
     len: usize,
 }
+// ANCHOR_END: queue
 
+// ANCHOR: queue_impl
 impl<T> Queue<T> {
     /// An empty queue with no slots yet: the first [`enqueue`](Queue::enqueue) makes
     /// 4.
@@ -123,6 +126,7 @@ impl<T> Queue<T> {
     }
     // END SOLUTION
 }
+// ANCHOR_END: queue_impl
 
 impl<T> Default for Queue<T> {
     /// An empty queue, the same as [`Queue::new`].

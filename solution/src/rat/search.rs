@@ -26,6 +26,7 @@ use super::queue::Queue;
 use super::stack::Stack;
 // END SOLUTION
 
+// ANCHOR: search_result
 /// What a search did.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SearchResult {
@@ -36,14 +37,18 @@ pub struct SearchResult {
     /// the next by a passage; empty when the goal cannot be reached.
     pub path: Vec<usize>,
 }
+// ANCHOR_END: search_result
 
+// ANCHOR: found
 impl SearchResult {
     /// Whether the search reached the goal.
     pub fn found(&self) -> bool {
         !self.path.is_empty()
     }
 }
+// ANCHOR_END: found
 
+// ANCHOR: search
 /// A search algorithm with the name the report prints for it.
 #[derive(Debug, Clone, Copy)]
 pub struct Search {
@@ -52,7 +57,9 @@ pub struct Search {
     /// The search itself.
     pub run: fn(&RatMaze) -> SearchResult,
 }
+// ANCHOR_END: search
 
+// ANCHOR: searches
 /// Every search, in the order the report runs them.
 pub const SEARCHES: [Search; 2] = [
     Search {
@@ -64,7 +71,9 @@ pub const SEARCHES: [Search; 2] = [
         run: dfs,
     },
 ];
+// ANCHOR_END: searches
 
+// ANCHOR: bfs
 /// Breadth-first search from room 0 to the goal with a [`Queue`](super::Queue), as
 /// the [module](self) documentation describes.
 pub fn bfs(maze: &RatMaze) -> SearchResult {
@@ -95,7 +104,9 @@ pub fn bfs(maze: &RatMaze) -> SearchResult {
     }
     // END SOLUTION
 }
+// ANCHOR_END: bfs
 
+// ANCHOR: dfs
 /// Depth-first search from room 0 to the goal with a [`Stack`](super::Stack), as the
 /// [module](self) documentation describes.
 pub fn dfs(maze: &RatMaze) -> SearchResult {
@@ -126,6 +137,7 @@ pub fn dfs(maze: &RatMaze) -> SearchResult {
     }
     // END SOLUTION
 }
+// ANCHOR_END: dfs
 
 // BEGIN SOLUTION ONLY
 /// The path from the start to the goal, found by following `found_from` back from

@@ -7,13 +7,16 @@
 //! The items live in a `Vec` whose end is the top of the stack: pushing and popping
 //! at the end of a `Vec` never moves the other items, so both are fast.
 
+// ANCHOR: stack
 /// A last-in, first-out stack of items.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stack<T> {
     /// The items, bottom first: the top of the stack is the last one.
     items: Vec<T>,
 }
+// ANCHOR_END: stack
 
+// ANCHOR: stack_impl
 impl<T> Stack<T> {
     /// An empty stack.
     pub fn new() -> Stack<T> {
@@ -58,6 +61,7 @@ impl<T> Stack<T> {
         // END SOLUTION
     }
 }
+// ANCHOR_END: stack_impl
 
 impl<T> Default for Stack<T> {
     /// An empty stack, the same as [`Stack::new`].
