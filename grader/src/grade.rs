@@ -43,13 +43,22 @@ impl Grader<'_> {
             .zip(runs)
             .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
             .collect();
-        Ok(Report::new(
+        // A build failure is shown once, at the top, rather than under every check.
+        let mut build_errors: Vec<String> = Vec::new();
+        for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
+            if !build_errors.contains(reason) {
+                build_errors.push(reason.clone());
+            }
+        }
+        let mut report = Report::new(
             submission,
             self.rubric,
             checks,
             build.warnings,
             started.elapsed(),
-        ))
+        );
+        report.build_errors = build_errors;
+        Ok(report)
     }
 
     /// Runs the checks whose part was built, `jobs` at a time, in rubric order.
@@ -94,7 +103,16 @@ impl Grader<'_> {
         run: Option<Run>,
     ) -> CheckResult {
         let (verdict, output, duration) = match (part, run) {
-            (Err(reason), _) => (Verdict::fail(reason.clone()), String::new(), Duration::ZERO),
+            (Err(reason), _) => {
+                let headline = reason
+                    .lines()
+                    .next()
+                    .unwrap_or("the build failed")
+                    .trim_end_matches(':');
+                let message =
+                    format!("{headline} (the compiler's message is at the top of the report)");
+                (Verdict::fail(message), String::new(), Duration::ZERO)
+            }
             (Ok(_), None) => (
                 Verdict::fail("the check did not run"),
                 String::new(),

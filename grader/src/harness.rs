@@ -424,7 +424,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
                 Ok(kept)
             }
             None => Err(format!(
-                "the grader cannot call your {} code: a signature differs from the handout's.\n{}",
+                "the grader cannot call your {} code: a signature differs from the handout's:\n{}",
                 part.id(),
                 summarize(if attempt.probe_errors.is_empty() {
                     &attempt.submission_errors

@@ -665,9 +665,60 @@ fn expected_after(width: i32, height: i32, removals: &[(i32, i32, u8)]) -> Grid 
     grid
 }
 
+/// What the first call of `removals` whose effect is wrong did wrong, if one did.
+fn wrong_removal(r: &Removals) -> Option<String> {
+    for &(x, y, d) in &r.removals {
+        let call = format!("remove_cell_wall({}, {})", show((x, y)), direction_name(d));
+        let to = step((x, y), d);
+        let here_open = r.array.at((x, y)) & d == 0;
+        if !r.array.inside(to) {
+            if here_open {
+                return Some(format!(
+                    "{call} opened the outer border; a border wall must stay up"
+                ));
+            }
+            continue;
+        }
+        let there_open = r.array.at(to) & opposite(d) == 0;
+        match (here_open, there_open) {
+            (true, false) => {
+                return Some(format!(
+                    "{call} opened {} but left the {} wall of its neighbour {}: remove both sides",
+                    show((x, y)),
+                    direction_name(opposite(d)).to_lowercase(),
+                    show(to)
+                ));
+            }
+            (false, true) => {
+                return Some(format!(
+                    "{call} opened the neighbour {} but not {} itself",
+                    show(to),
+                    show((x, y))
+                ));
+            }
+            (false, false) => {
+                return Some(format!(
+                    "{call} left the wall between {} and {} standing",
+                    show((x, y)),
+                    show(to)
+                ));
+            }
+            (true, true) => {}
+        }
+    }
+    None
+}
+
 fn removal_verdict(data: &Value, summary: &str) -> Verdict {
     judged(data, |r: Removals| {
         let expected = expected_after(r.array.width, r.array.height, &r.removals);
+        if let Some(problem) = wrong_removal(&r) {
+            return Verdict::fail_with_diff(
+                problem,
+                &expected.render(None, None),
+                &r.array.render(None, None),
+            );
+        }
         let mut problems = Vec::new();
         for y in 0..expected.height {
             for x in 0..expected.width {

@@ -41,10 +41,15 @@ pub fn render(report: &Report) -> String {
             )
         })
         .collect();
+    let mut output = summary.join("\n");
+    for error in &report.build_errors {
+        output.push_str("\n\n");
+        output.push_str(error);
+    }
     let results = json!({
         "score": report.score,
         "execution_time": report.execution_time.as_secs(),
-        "output": summary.join("\n"),
+        "output": output,
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,

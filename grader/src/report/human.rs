@@ -12,6 +12,12 @@ pub fn render(report: &Report, color: bool) -> String {
     let paint =
         |text: &str, style: fn(&str) -> String| if color { style(text) } else { text.to_owned() };
     let _ = writeln!(out, "Grading {}", report.submission);
+    for error in &report.build_errors {
+        let _ = writeln!(out);
+        for line in error.lines() {
+            let _ = writeln!(out, "  {}", paint(line, |t| t.red().to_string()));
+        }
+    }
     for part in &report.parts {
         let _ = writeln!(
             out,

@@ -40,6 +40,14 @@ pub fn render(report: &Report) -> String {
         }
         junit.add_test_suite(suite);
     }
+    if !report.build_errors.is_empty() {
+        let mut suite = TestSuite::new("build");
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+        status.set_message("the submission does not build");
+        status.set_description(report.build_errors.join("\n\n"));
+        suite.add_test_case(TestCase::new("build", status));
+        junit.add_test_suite(suite);
+    }
     junit.set_time(report.execution_time);
     junit.to_string().unwrap_or_default()
 }

@@ -17,6 +17,15 @@ pub fn render(report: &Report) -> String {
         points(report.score),
         points(report.max_score)
     );
+    for error in &report.build_errors {
+        let (headline, details) = error.split_once('\n').unwrap_or((error, ""));
+        let headline = headline.trim_end_matches(':');
+        let _ = writeln!(
+            out,
+            "**{headline}**\n\n```text\n{}\n```\n",
+            details.trim_end()
+        );
+    }
     for part in &report.parts {
         let _ = writeln!(
             out,

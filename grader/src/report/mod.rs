@@ -105,6 +105,9 @@ pub struct Report {
     pub parts: Vec<PartSummary>,
     /// Per check, in rubric order.
     pub checks: Vec<CheckResult>,
+    /// Why a part could not be built: the compiler's errors, shortened, once each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub build_errors: Vec<String>,
     /// Compiler warnings in the submission (not graded).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
@@ -141,6 +144,7 @@ impl Report {
             max_score: checks.iter().map(|c| c.max_score).sum(),
             parts,
             checks,
+            build_errors: Vec::new(),
             warnings,
             execution_time,
         }

@@ -7,11 +7,11 @@
 //! other. This part of the kit is built from small pieces, each in its own file, in
 //! the order the handout teaches them:
 //!
-//! - [`Stack`], [`Queue`] and [`DisjointSet`]: your own data structures (§7–§9);
-//! - [`RatMaze`]: the rooms and their doors (§10);
+//! - [`Stack`], [`Queue`] and [`DisjointSet`]: your own data structures (handout §7);
+//! - [`RatMaze`]: the rooms and their doors (handout §7);
 //! - [`read`] and [`write`]: the text file format (provided);
-//! - [`generate`] and [`generate_perfect`]: random mazes from a disjoint set (§11);
-//! - [`bfs`] and [`dfs`]: breadth- and depth-first search for the goal (§12);
+//! - [`generate`] and [`generate_perfect`]: random mazes from a disjoint set (handout §7);
+//! - [`bfs`] and [`dfs`]: breadth- and depth-first search for the goal (handout §7);
 //! - [`report`] and [`draw`]: the text the program prints (provided).
 //!
 //! Generating, searching and drawing stay apart: the generators change a maze, the

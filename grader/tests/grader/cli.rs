@@ -1,0 +1,94 @@
+//! The grader's command line: exit codes, errors, outputs.
+
+use super::support::{Submission, grader, kit_root, work_dir};
+
+#[test]
+fn a_missing_submission_is_a_grader_error_with_exit_code_2() {
+    let output = grader()
+        .args(["grade", "no/such/dir"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.trim(),
+        "grader: error: the submission no/such/dir is not a directory"
+    );
+}
+
+#[test]
+fn a_bad_rubric_is_an_error_naming_the_line() {
+    let kit = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(kit.path().join("fixtures")).expect("fixtures");
+    let rubric = std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("rubric");
+    std::fs::write(
+        kit.path().join("fixtures/rubric.toml"),
+        rubric.replacen("points = 2", "points = \"two\"", 1),
+    )
+    .expect("write");
+    let output = grader()
+        .args(["grade", "--kit"])
+        .arg(kit.path())
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("rubric.toml line 21:"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn a_score_below_min_score_exits_with_code_1() {
+    let submission = Submission::from_solution("min-score").replace(
+        "direction.rs",
+        "result.insert(Direction::SOUTH);",
+        "result.insert(Direction::NORTH);",
+    );
+    let output = grader()
+        .args([
+            "grade",
+            "--format",
+            "markdown",
+            "--min-score",
+            "1000",
+            "--work-dir",
+        ])
+        .arg(work_dir())
+        .arg(&submission.dir)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("below the minimum 1000"));
+    let markdown = String::from_utf8_lossy(&output.stdout);
+    assert!(markdown.starts_with("## Perfect Mazes: "), "{markdown}");
+    assert!(
+        markdown.contains("| ❌ | `direction_opposite`"),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn reports_go_to_the_output_file_in_every_format() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (format, start) in [
+        ("junit", "<?xml"),
+        ("gradescope", "{"),
+        ("json", "{"),
+        ("markdown", "## "),
+        ("human", "Grading "),
+    ] {
+        let file = dir.path().join(format!("report.{format}"));
+        grader()
+            .args(["grade", "--format", format, "--work-dir"])
+            .arg(work_dir())
+            .arg("--output")
+            .arg(&file)
+            .arg(kit_root().join("solution"))
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&file).expect("the report was written");
+        assert!(text.starts_with(start), "{format}: {text}");
+        assert!(!text.contains('\u{1b}'), "{format} report has colour codes");
+    }
+}

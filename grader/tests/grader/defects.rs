@@ -1,0 +1,215 @@
+//! Copies of the solution with one realistic defect each: each loses points on a
+//! check whose name and message point at the defect, and only there.
+
+use std::time::{Duration, Instant};
+
+use super::support::{Submission, check, failed, human_report, json_report};
+
+fn message(report: &serde_json::Value, name: &str) -> String {
+    check(report, name)["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn code_that_does_not_compile_scores_zero_with_the_compiler_error() {
+    let submission = Submission::from_solution("does-not-compile").replace(
+        "position.rs",
+        "        let mut x = self.x;\n",
+        "        let mut x = self.x;\n        let broken: i32 = \"text\";\n",
+    );
+    let report = json_report(&submission);
+    assert_eq!(report["score"].as_f64(), Some(0.0));
+    let first = message(&report, "direction_opposite");
+    assert_eq!(
+        first,
+        "your code does not compile (the compiler's message is at the top of the report)"
+    );
+    let errors = report["build_errors"].to_string();
+    assert!(
+        errors.contains("src/position.rs:") && errors.contains("expected `i32`, found `&str`"),
+        "{errors}"
+    );
+    assert!(!errors.contains("submission/src"), "{errors}");
+    assert_eq!(
+        failed(&report).len(),
+        report["checks"].as_array().map_or(0, Vec::len)
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn one_todo_fails_its_check_with_not_implemented() {
+    let submission = Submission::from_solution("one-todo").replace(
+        "position.rs",
+        "        let mut x = self.x;\n",
+        "        todo!(\"Position::moved (handout §3): move {self:?} one step {direction:?}\");\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+    );
+    let report = json_report(&submission);
+    assert_eq!(
+        message(&report, "position_moved"),
+        "not implemented: Position::moved (handout §3): move Position { x: 3, y: 3 } one step Direction(0x0)"
+    );
+    assert!(
+        failed(&report).contains(&"maze_perfect_square".to_owned()),
+        "moved is used to carve"
+    );
+    assert_eq!(check(&report, "direction_opposite")["passed"], true);
+    assert_eq!(check(&report, "rat_stack")["passed"], true);
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn a_wrong_opposite_is_named_with_the_flags() {
+    let submission = Submission::from_solution("wrong-opposite").replace(
+        "direction.rs",
+        "result.insert(Direction::WEST);",
+        "result.insert(Direction::EAST);",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "direction_opposite");
+    assert!(
+        text.starts_with("opposite of EAST gave EAST, expected WEST"),
+        "{text}"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn removing_one_side_of_a_wall_is_caught() {
+    let submission = Submission::from_solution("one-sided-wall").replace(
+        "cell_array.rs",
+        "            self[neighbor].remove_wall(wall.opposite());\n",
+        "",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "array_remove_cell_wall");
+    assert_eq!(
+        text,
+        "remove_cell_wall((1, 1), EAST) opened (1, 1) but left the west wall of its neighbour (2, 1): remove both sides"
+    );
+    assert!(check(&report, "array_remove_cell_wall")["diff"].is_string());
+    let perfect = message(&report, "maze_perfect_square");
+    assert!(perfect.contains("one-sided"), "{perfect}");
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn the_x_range_used_for_y_is_caught_on_non_square_arrays() {
+    let submission = Submission::from_solution("y-range-is-x").replace(
+        "cell_array.rs",
+        "0..=self.height - 1",
+        "0..=self.width - 1",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "array_ranges");
+    assert!(
+        text.contains("y_range of a 5x50 array is 0..=4, expected 0..=49 (it returns the x range)"),
+        "{text}"
+    );
+    assert!(failed(&report).contains(&"maze_perfect_non_square".to_owned()));
+    assert_eq!(
+        check(&report, "array_indexers")["passed"],
+        false,
+        "7x13 cells are not all made"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn bfs_with_the_wrong_neighbour_order_is_caught() {
+    let submission = Submission::from_solution("bfs-order").replace(
+        "rat/search.rs",
+        "        for next in maze.neighbors(room) {\n            if !marked[next] {\n                queue.enqueue(next);",
+        "        for next in maze.neighbors(room).into_iter().rev() {\n            if !marked[next] {\n                queue.enqueue(next);",
+    );
+    let report = json_report(&submission);
+    let mut failures = failed(&report);
+    failures.sort();
+    assert_eq!(failures, ["rat_bfs_fixtures", "rat_bfs_sample"]);
+    let text = message(&report, "rat_bfs_fixtures");
+    assert!(
+        text.contains("BFS visited the rooms in another order") && text.contains("N, S, E, W"),
+        "{text}"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn a_solver_that_never_ends_costs_only_the_solve_checks() {
+    let submission = Submission::from_solution("never-ends").replace(
+        "solve.rs",
+        "            return Err(SolveError::NotCreated);\n        }\n",
+        "            return Err(SolveError::NotCreated);\n        }\n        loop {\n            std::thread::sleep(std::time::Duration::from_millis(50));\n        }\n        #[allow(unreachable_code)]\n",
+    );
+    // Build first, so the timing below is the grading alone.
+    let _ = submission.grade("json");
+    let started = Instant::now();
+    let report = json_report(&submission);
+    let elapsed = started.elapsed();
+    let mut failures = failed(&report);
+    failures.sort();
+    assert_eq!(
+        failures,
+        [
+            "solve_maze_with_loops",
+            "solve_path_unique",
+            "solve_path_valid",
+            "solve_unreachable_end"
+        ]
+    );
+    assert!(message(&report, "solve_path_valid").starts_with("timed out after 5 s"));
+    assert!(
+        elapsed < Duration::from_secs(45),
+        "grading took {elapsed:?}"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn printing_pass_and_exiting_early_gains_nothing() {
+    let submission = Submission::from_solution("exits-early").replace(
+        "position.rs",
+        "        let mut x = self.x;\n",
+        "        println!(\"PASS\");\n        std::process::exit(0);\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "position_moved");
+    assert!(
+        text.contains("ended the process itself (exit code 0)"),
+        "{text}"
+    );
+    assert!(
+        check(&report, "position_moved")["output"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("PASS")
+    );
+    assert_eq!(check(&report, "position_moved")["passed"], false);
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn a_changed_part_2_signature_costs_only_part_2() {
+    let submission = Submission::from_solution("part2-signature").replace(
+        "rat/stack.rs",
+        "pub fn peek(&self) -> Option<&T> {",
+        "pub fn top(&self) -> Option<&T> {",
+    );
+    let report = json_report(&submission);
+    for c in report["checks"].as_array().expect("checks") {
+        let part2 = c["part"] == "part2";
+        assert_eq!(c["passed"], !part2, "{c}");
+    }
+    let text = message(&report, "rat_stack");
+    assert!(
+        text.starts_with("the grader cannot call your part2 code"),
+        "{text}"
+    );
+    assert!(
+        report["build_errors"].to_string().contains("peek"),
+        "{report}"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}

@@ -1,0 +1,8 @@
+//! The grader run as instructors and CI run it: the real `grader` binary on small
+//! submissions made from the reference solution, each with one realistic defect.
+//! One test binary, one module per feature.
+
+mod cli;
+mod defects;
+mod reference;
+mod support;

@@ -1,0 +1,147 @@
+//! Building throwaway submissions and running the grader on them.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// The kit's root directory.
+pub fn kit_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("grader/ is inside the kit")
+        .to_path_buf()
+}
+
+/// One build directory shared by every test, as instructors share one between
+/// submissions: it is what makes the unique package names matter.
+pub fn work_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grader-work")
+}
+
+/// The grader with a clean environment, pointed at the kit and the shared build
+/// directory.
+pub fn grader() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::cargo_bin("grader").expect("the grader binary is built");
+    command
+        .current_dir(kit_root())
+        .env_remove("MAZE_GRADER_WORK_DIR")
+        .env_remove("RUSTFLAGS")
+        .env("NO_COLOR", "1")
+        .env("RUST_BACKTRACE", "0");
+    command
+}
+
+/// A submission: a copy of the reference solution's `src/` with changes.
+pub struct Submission {
+    pub dir: PathBuf,
+}
+
+impl Submission {
+    /// A fresh copy of the solution named `name`.
+    pub fn from_solution(name: &str) -> Submission {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join("submissions")
+            .join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        let src = kit_root().join("solution/src");
+        for entry in walkdir::WalkDir::new(&src) {
+            let entry = entry.expect("reading solution/src");
+            let target = dir
+                .join("src")
+                .join(entry.path().strip_prefix(&src).expect("below src"));
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("creating a directory");
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copying a file");
+            }
+        }
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"submission\"\nversion = \"0.1.0\"\nedition = \"2024\"\n",
+        )
+        .expect("writing Cargo.toml");
+        Submission { dir }
+    }
+
+    /// Replaces the one occurrence of `from` in `file` (below `src/`) with `to`.
+    pub fn replace(self, file: &str, from: &str, to: &str) -> Submission {
+        let path = self.dir.join("src").join(file);
+        let text = std::fs::read_to_string(&path).expect("reading a source file");
+        assert_eq!(
+            text.matches(from).count(),
+            1,
+            "{from:?} must occur exactly once in {file}"
+        );
+        std::fs::write(&path, text.replace(from, to)).expect("writing a source file");
+        self
+    }
+
+    /// Grades the submission in `format`, returning the exit code and stdout.
+    pub fn grade(&self, format: &str) -> (i32, String) {
+        grade_dir(&self.dir, format)
+    }
+}
+
+/// Grades `dir` in `format`.
+pub fn grade_dir(dir: &Path, format: &str) -> (i32, String) {
+    let output = grader()
+        .args(["grade", "--format", format, "--work-dir"])
+        .arg(work_dir())
+        .arg(dir)
+        .output()
+        .expect("running the grader");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "the grader itself panicked: {stderr}"
+    );
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// The JSON report of a submission.
+pub fn json_report(submission: &Submission) -> Value {
+    let (code, stdout) = submission.grade("json");
+    assert_eq!(code, 0, "grading failed: {stdout}");
+    serde_json::from_str(&stdout).expect("the JSON report parses")
+}
+
+/// The check named `name` of a JSON report.
+pub fn check<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["checks"]
+        .as_array()
+        .and_then(|checks| checks.iter().find(|c| c["name"] == name))
+        .unwrap_or_else(|| panic!("no check {name}"))
+}
+
+/// The names of the failed checks of a JSON report.
+pub fn failed(report: &Value) -> Vec<String> {
+    report["checks"]
+        .as_array()
+        .map(|checks| {
+            checks
+                .iter()
+                .filter(|c| c["passed"] == false)
+                .map(|c| c["name"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The human report with the submission's path taken out, for snapshots.
+pub fn human_report(submission: &Submission) -> String {
+    let (_, stdout) = submission.grade("human");
+    stdout
+        .lines()
+        .map(|line| {
+            if line.starts_with("Grading ") {
+                "Grading [SUBMISSION]"
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
