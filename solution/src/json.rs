@@ -397,7 +397,6 @@ fn check_walk(maze: &Maze, steps: &[Direction]) -> Result<(), JsonError> {
     Ok(())
 }
 
-
 /// The one-letter name of a single direction, as Maze JSON writes it.
 fn letter(direction: Direction) -> &'static str {
     match direction {

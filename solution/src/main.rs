@@ -56,9 +56,18 @@ fn main() -> ExitCode {
 /// one line on stderr (clap's first line, which names the argument and what is
 /// allowed) and exit code 2.
 fn usage_error(error: &clap::Error) -> ExitCode {
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = error.print();
-        return if error.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        return if error.use_stderr() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
     }
     let text = error.render().to_string();
     let first = text.lines().next().unwrap_or("invalid arguments");

@@ -351,13 +351,9 @@ fn size_problems(
     for result in results {
         let (w, h) = result.size;
         match (&result.ok, &result.err, valid_size(result.size)) {
-            (Some(ok), _, true) => {
-                if dims(ok) != Some((w, h)) {
-                    problems.push(format!(
-                        "{what}({w}, {h}) made a grid of the wrong size: {ok}"
-                    ));
-                }
-            }
+            (Some(ok), _, true) if dims(ok) != Some((w, h)) => problems.push(format!(
+                "{what}({w}, {h}) made a grid of the wrong size: {ok}"
+            )),
             (_, Some(err), true) => problems.push(format!(
                 "{what}({w}, {h}) was refused ({err}), but 5..=50 is allowed"
             )),

@@ -1,0 +1,137 @@
+//! The command line, as clap derive types: their doc comments are the `--help` text.
+
+use std::path::PathBuf;
+use std::sync::LazyLock;
+
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use maze::draw::{DRAWINGS, Drawing};
+
+/// Create, solve and draw perfect mazes.
+#[derive(Debug, Parser)]
+#[command(name = "maze", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a maze and draw it.
+    Generate(GenerateArgs),
+    /// Solve a maze (created here, or read from a Maze JSON file) and draw it with its
+    /// solution.
+    Solve(SolveArgs),
+    /// Part 2: solve a rat-in-a-maze file with BFS and DFS, or generate one.
+    Rat(RatArgs),
+}
+
+/// How to create a maze.
+#[derive(Debug, Args)]
+pub struct MazeOptions {
+    /// Number of columns, 5..=50.
+    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
+    pub width: i32,
+    /// Number of rows, 5..=50.
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
+    pub height: i32,
+    /// 0 makes long corridors, 1 many turns.
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    pub complexity: f64,
+    /// Seed of the random generator: the same seed gives the same maze. Random when
+    /// left out (the seed used is then printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// How to show a maze.
+#[derive(Debug, Args)]
+pub struct OutputOptions {
+    /// Drawing style, or Maze JSON.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Write to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The output formats: each drawing of [`maze::draw::DRAWINGS`], then Maze JSON.
+///
+/// The drawings are not listed here one by one: a style added to `DRAWINGS` becomes
+/// a `--format` value by itself.
+#[derive(Debug, Clone, Copy)]
+pub enum Format {
+    /// A drawing.
+    Drawing(&'static dyn Drawing),
+    /// Maze JSON, which `maze solve --input` reads back.
+    Json,
+}
+
+/// Every format, made once from [`DRAWINGS`] the first time clap asks for it.
+static FORMATS: LazyLock<Vec<Format>> = LazyLock::new(|| {
+    let mut formats: Vec<Format> = DRAWINGS.into_iter().map(Format::Drawing).collect();
+    formats.push(Format::Json);
+    formats
+});
+
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Format] {
+        &FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let value = match self {
+            Format::Drawing(drawing) => PossibleValue::new(drawing.name()).help(drawing.about()),
+            Format::Json => {
+                PossibleValue::new("json").help("Maze JSON, which `maze solve --input` reads back")
+            }
+        };
+        Some(value)
+    }
+}
+
+/// Arguments of `maze generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How to create the maze.
+    #[command(flatten)]
+    pub maze: MazeOptions,
+    /// How to show it.
+    #[command(flatten)]
+    pub output: OutputOptions,
+}
+
+/// Arguments of `maze solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Read the maze from this Maze JSON file instead of creating one.
+    #[arg(long, value_name = "FILE.json", conflicts_with_all = ["width", "height", "complexity", "seed"])]
+    pub input: Option<PathBuf>,
+    /// How to create the maze (without --input).
+    #[command(flatten)]
+    pub maze: MazeOptions,
+    /// How to show it.
+    #[command(flatten)]
+    pub output: OutputOptions,
+}
+
+/// Arguments of `maze rat`.
+#[derive(Debug, Args)]
+pub struct RatArgs {
+    /// A maze in the rat file format. Without it, a maze is generated: of --size, or
+    /// of the size asked for on stdin.
+    #[arg(value_name = "FILE", conflicts_with_all = ["size", "seed", "write"])]
+    pub file: Option<PathBuf>,
+    /// Size n of the n×n maze to generate, 1..=1000, instead of asking for it.
+    #[arg(long, allow_negative_numbers = true)]
+    pub size: Option<i64>,
+    /// Seed of the random generator: the same seed gives the same maze. Random when
+    /// left out (the seed used is then printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Save the generated maze in the rat file format.
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
+}

@@ -1,0 +1,33 @@
+//! # Perfect Mazes
+//!
+//! A library that creates and solves *perfect* mazes: rectangular grids of cells in
+//! which exactly one path joins any two cells. Part 1 builds the maze from a handful
+//! of small types ([`Direction`], [`Position`], [`MazeCell`], [`MazeCellArray`]) up to
+//! [`Maze`], which carves a maze with a randomised depth-first search and solves it
+//! with parallel tasks. Part 2 ([`rat`]) is the "rat in a maze" project: a file
+//! format, your own stack, queue and disjoint set, and breadth- and depth-first search.
+//!
+//! The modules are in the order the handout teaches them. [`MazeRng`], [`json`] and
+//! [`draw`] are provided: use them as they are.
+
+pub mod cell;
+pub mod cell_array;
+pub mod constants;
+pub mod direction;
+pub mod draw;
+pub mod error;
+pub mod json;
+pub mod maze;
+pub mod position;
+pub mod rat;
+pub mod rng;
+mod solve;
+
+pub use cell::MazeCell;
+pub use cell_array::MazeCellArray;
+pub use constants::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+pub use direction::{Direction, DirectionExt};
+pub use error::{MazeError, SolveError};
+pub use maze::Maze;
+pub use position::Position;
+pub use rng::MazeRng;
