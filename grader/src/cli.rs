@@ -24,6 +24,9 @@ pub enum Command {
     Bless(KitArgs),
     /// Generate starter/ from solution/ (every solution region becomes a todo!()).
     Starter(StarterArgs),
+    /// What CI runs: the solution scores full marks, the starter compiles cleanly and
+    /// scores 0, the starter and the snapshots are up to date.
+    SelfCheck(KitArgs),
 }
 
 /// Arguments of `grader starter`.

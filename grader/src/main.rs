@@ -1,7 +1,7 @@
 //! `grader`: grades Perfect Mazes submissions.
 //!
 //! Exit codes: 0 when grading worked (and the score reached `--min-score`), 1 when the
-//! score is below `--min-score`, 2 when the grader itself could not run (bad
+//! score is below `--min-score` or a self-check failed, 2 when the grader itself could not run (bad
 //! arguments, a missing directory, a bad rubric, cargo missing). A submission that
 //! does not compile, panics or hangs is not a grader failure: it is graded.
 
@@ -28,6 +28,8 @@ pub enum Status {
     Success,
     /// Graded, but below `--min-score`.
     BelowMinScore,
+    /// A self-check found a problem.
+    CheckFailed,
 }
 
 fn main() -> ExitCode {
@@ -37,7 +39,7 @@ fn main() -> ExitCode {
     };
     match commands::run(cli.command) {
         Ok(Status::Success) => ExitCode::SUCCESS,
-        Ok(Status::BelowMinScore) => ExitCode::from(1),
+        Ok(Status::BelowMinScore | Status::CheckFailed) => ExitCode::from(1),
         Err(error) => {
             eprintln!("grader: error: {error:#}");
             ExitCode::from(2)

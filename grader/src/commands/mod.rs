@@ -2,6 +2,7 @@
 
 mod bless;
 mod grade;
+mod self_check;
 mod starter;
 
 use std::path::PathBuf;
@@ -19,6 +20,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Grade(args) => grade::run(args),
         Command::Bless(args) => bless::run(&args),
         Command::Starter(args) => starter::run(&args),
+        Command::SelfCheck(args) => self_check::run(&args),
     }
 }
 
