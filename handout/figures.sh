@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Re-draws every figure and sample output of the handout with the reference
+# solution's driver (`maze`, package maze-solution), and writes
+# src/figures/README.md, which lists the command behind each file.
+#
+# Run it from anywhere: ./handout/figures.sh [--with-report]
+# Every output is deterministic (fixed seeds), so running it twice changes nothing
+# unless the solution changed. With --with-report it also grades the (unfinished)
+# starter with the grader, for the sample report of §8; that takes a few minutes,
+# so it is left out unless asked for, and the last report made is kept.
+set -euo pipefail
+
+handout="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+kit="$(dirname "$handout")"
+figures="$handout/src/figures"
+cd "$kit"
+mkdir -p "$figures"
+
+# Build once, so that the commands below print nothing but their output.
+cargo build --quiet --locked -p maze-solution
+
+index="$figures/README.md"
+cat > "$index" <<'HEADER'
+# Figures and sample outputs
+
+Every file here was made by the reference solution's driver, from the kit's root,
+by `handout/figures.sh`. Do not edit them by hand: change the solution or the
+script, then run the script again.
+
+`one-sided-2x2.txt` is the exception: a maze file written by hand for §7.4, which
+the script reads.
+
+| file | command |
+| --- | --- |
+HEADER
+
+# figure FILE COMMAND...: runs `maze COMMAND...` and saves its stdout in FILE.
+figure() {
+    local file="$1"
+    shift
+    cargo run --quiet --locked -p maze-solution -- "$@" > "$figures/$file"
+    echo "| \`$file\` | \`cargo run -q -p maze-solution -- $*\` |" >> "$index"
+}
+
+# figure_error FILE COMMAND...: the same for a command that must fail; saves its
+# stderr (the one-line error) instead.
+figure_error() {
+    local file="$1"
+    shift
+    if cargo run --quiet --locked -p maze-solution -- "$@" > /dev/null 2> "$figures/$file"; then
+        echo "figures.sh: \`maze $*\` was expected to fail" >&2
+        exit 1
+    fi
+    echo "| \`$file\` | \`cargo run -q -p maze-solution -- $*\` (its stderr) |" >> "$index"
+}
+
+# §1: a perfect maze.
+figure perfect-12x8.svg generate --width 12 --height 8 --seed 1 --format svg
+# §5: the same size and seed at both ends of the complexity scale, and the Maze JSON
+# of the 5×5 maze that seed 1 makes (to compare yours with, bit for bit).
+figure complexity-0.svg generate --width 12 --height 8 --complexity 0 --seed 7 --format svg
+figure complexity-1.svg generate --width 12 --height 8 --complexity 1 --seed 7 --format svg
+figure generate-5x5-seed1.json generate --width 5 --height 5 --seed 1 --format json
+# §6: the worked example of the parallel solver.
+figure solve-5x5-seed1.svg solve --width 5 --height 5 --seed 1 --format svg
+figure solve-5x5-seed1.txt solve --width 5 --height 5 --seed 1 --format text
+# §7 (overview and §7.6): the source project's sample run.
+figure sample-run.txt rat fixtures/rat/sample.txt
+# §7.4: a maze file with a one-sided door (one-sided-2x2.txt is written by hand:
+# it is an input, not an output), and an error message of the file reader.
+figure one-sided-2x2-run.txt rat handout/src/figures/one-sided-2x2.txt
+figure_error rat-bad-file.txt rat fixtures/invalid/rat/value_is_two.txt
+# §7.5: a generated rat maze.
+figure rat-generated-5-seed3.txt rat --size 5 --seed 3
+# §8: the driver's outputs.
+figure generate-12x8-seed1.txt generate --width 12 --height 8 --seed 1
+figure solve-12x8-seed1-unicode.txt solve --width 12 --height 8 --seed 1 --format unicode
+figure_error generate-width-4.txt generate --width 4 --height 8
+
+# §8: a grader report on the unfinished starter (only with --with-report).
+report=grade-starter.txt
+report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
+if [[ "${1:-}" == "--with-report" ]]; then
+    NO_COLOR=1 cargo run --quiet --locked -p maze-grader -- grade starter > "$figures/$report"
+fi
+if [[ -f "$figures/$report" ]]; then
+    echo "| \`$report\` | \`$report_command\` (made only by \`figures.sh --with-report\`) |" >> "$index"
+fi
+
+echo "figures.sh: wrote $(grep -c '^| `' "$index") files to ${figures#"$kit"/}"
