@@ -27,6 +27,22 @@ pub enum Command {
     /// What CI runs: the solution scores full marks, the starter compiles cleanly and
     /// scores 0, the starter and the snapshots are up to date.
     SelfCheck(KitArgs),
+    /// Write the student template: starter, grader (no solution), public fixtures,
+    /// handout, a student README and a grading workflow for pull requests.
+    Dist(DistArgs),
+}
+
+/// Arguments of `grader dist`.
+#[derive(Debug, Args)]
+pub struct DistArgs {
+    /// A new (or empty) directory for the template.
+    pub out: std::path::PathBuf,
+    /// The score below which the workflow fails a pull request.
+    #[arg(long, value_name = "N", default_value_t = 0.0)]
+    pub min_score: f64,
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `grader starter`.

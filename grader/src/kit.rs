@@ -57,9 +57,16 @@ impl Kit {
         self.root.join("fixtures/snapshots")
     }
 
-    /// The kit's `Cargo.lock`.
+    /// The lock file whose versions every harness keeps: the starter's, which holds
+    /// exactly the library's dependencies at the kit's versions (`grader starter`
+    /// derives it from the kit's `Cargo.lock`) and is there in a student template too.
     pub fn lock_file(&self) -> PathBuf {
-        self.root.join("Cargo.lock")
+        let starter = self.root.join("starter/Cargo.lock");
+        if starter.is_file() {
+            starter
+        } else {
+            self.root.join("Cargo.lock")
+        }
     }
 
     /// `solution/` (only in the instructors' kit).

@@ -8,6 +8,7 @@
 mod checks;
 mod cli;
 mod commands;
+mod dist;
 mod grade;
 mod harness;
 mod kit;

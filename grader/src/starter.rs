@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 
 const BEGIN: &str = "// BEGIN SOLUTION";
 const ONLY: &str = "// BEGIN SOLUTION ONLY";
@@ -216,7 +216,10 @@ pub fn generate(kit_root: &Path) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
             let contents = if path.extension().is_some_and(|e| e == "rs") {
                 let text = String::from_utf8(bytes)
                     .with_context(|| format!("{} is not UTF-8", path.display()))?;
-                strip(&text, &format!("solution/{}", relative.display()))?.into_bytes()
+                let stripped = strip(&text, &format!("solution/{}", relative.display()))?;
+                rustfmt(&stripped)
+                    .with_context(|| format!("formatting the starter's {}", relative.display()))?
+                    .into_bytes()
             } else {
                 bytes
             };
@@ -235,9 +238,42 @@ pub fn generate(kit_root: &Path) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
     Ok(files)
 }
 
+/// `source` as rustfmt formats it, so the starter is as tidy as the solution (a
+/// `todo!` line is often longer than the code it replaces).
+fn rustfmt(source: &str) -> anyhow::Result<String> {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .context("running rustfmt (rustup component add rustfmt)")?;
+    let mut stdin = child.stdin.take().context("rustfmt's stdin")?;
+    let input = source.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().context("waiting for rustfmt")?;
+    writer
+        .join()
+        .map_err(|_| anyhow::anyhow!("writing to rustfmt failed"))??;
+    if !output.status.success() {
+        anyhow::bail!(
+            "rustfmt failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    String::from_utf8(output.stdout).context("rustfmt wrote something that is not UTF-8")
+}
+
 /// The starter's lock file: the kit's, trimmed by cargo to what the starter uses, so
 /// it keeps exactly the kit's versions.
 fn lock_file(kit_root: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<Vec<u8>> {
+    trimmed_lock(files, &kit_root.join("Cargo.lock"))
+}
+
+/// The lock file of the workspace made of `files`: `source` (a lock file with every
+/// version it needs) trimmed by cargo to what that workspace uses.
+pub fn trimmed_lock(files: &BTreeMap<PathBuf, Vec<u8>>, source: &Path) -> anyhow::Result<Vec<u8>> {
     let scratch = tempfile::tempdir()?;
     for (relative, contents) in files {
         let path = scratch.path().join(relative);
@@ -246,36 +282,10 @@ fn lock_file(kit_root: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Res
         }
         std::fs::write(path, contents)?;
     }
-    std::fs::copy(
-        kit_root.join("Cargo.lock"),
-        scratch.path().join("Cargo.lock"),
-    )
-    .context("copying Cargo.lock")?;
-    for offline in [true, false] {
-        let mut command =
-            std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-        command
-            .args(["metadata", "--format-version", "1", "--quiet"])
-            .current_dir(scratch.path());
-        if offline {
-            command.arg("--offline");
-        }
-        let output = command
-            .stdin(std::process::Stdio::null())
-            .output()
-            .context("running cargo metadata")?;
-        if output.status.success() {
-            return std::fs::read(scratch.path().join("Cargo.lock"))
-                .context("reading the trimmed lock file");
-        }
-        if !offline {
-            bail!(
-                "cargo could not lock the starter: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
-        }
-    }
-    unreachable!("the loop returns on its last pass")
+    let lock = scratch.path().join("Cargo.lock");
+    std::fs::copy(source, &lock).with_context(|| format!("copying {}", source.display()))?;
+    crate::harness::sync_lock(scratch.path())?;
+    std::fs::read(&lock).context("reading the trimmed lock file")
 }
 
 /// The files of `dir` that `expected` would add, change or remove (ignoring `target/`).

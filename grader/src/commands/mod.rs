@@ -1,6 +1,7 @@
 //! One module per subcommand, each with a `run`.
 
 mod bless;
+mod dist;
 mod grade;
 mod self_check;
 mod starter;
@@ -21,6 +22,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Bless(args) => bless::run(&args),
         Command::Starter(args) => starter::run(&args),
         Command::SelfCheck(args) => self_check::run(&args),
+        Command::Dist(args) => dist::run(&args),
     }
 }
 

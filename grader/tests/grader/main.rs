@@ -4,5 +4,6 @@
 
 mod cli;
 mod defects;
+mod dist;
 mod reference;
 mod support;

@@ -1,0 +1,262 @@
+//! The student template: a repository a course hands out. It holds the starter (the
+//! crate students edit), the grader without its tests (so no solution code and no
+//! solution-derived test data), the public fixtures, a rubric without hidden checks
+//! and only the snapshots of the checks it keeps, the handout, a README for students
+//! and a GitHub Actions workflow that grades every pull request.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+
+use crate::kit::Kit;
+use crate::starter::trimmed_lock;
+
+/// Every file of the template, by path relative to its root.
+pub fn files(kit: &Kit, min_score: f64) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+    let mut files = BTreeMap::new();
+    copy_tree(&kit.root, "starter", &["target"], &mut files)?;
+    copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
+    copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
+    copy_tree(&kit.root, "handout", &["book"], &mut files)?;
+
+    let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
+    let (rubric, kept) = public_rubric(&rubric_text)?;
+    files.insert("fixtures/rubric.toml".into(), rubric.into_bytes());
+    for check in kept {
+        let snapshot = kit.snapshots().join(format!("{check}.snap"));
+        if snapshot.is_file() {
+            files.insert(
+                format!("fixtures/snapshots/{check}.snap").into(),
+                std::fs::read(&snapshot)?,
+            );
+        }
+    }
+
+    files.insert(
+        "Cargo.toml".into(),
+        workspace_manifest(&kit.root)?.into_bytes(),
+    );
+    files.insert(
+        "Cargo.lock".into(),
+        trimmed_lock(&files, &kit.root.join("Cargo.lock"))?,
+    );
+    files.insert("README.md".into(), README.as_bytes().to_vec());
+    files.insert(
+        ".gitignore".into(),
+        b"/target\n/starter/target\n/handout/book\n".to_vec(),
+    );
+    files.insert(
+        ".github/workflows/grade.yml".into(),
+        workflow(min_score).into_bytes(),
+    );
+    Ok(files)
+}
+
+/// Adds the files below `kit_root/dir`, leaving out subdirectories named in `skip`.
+fn copy_tree(
+    kit_root: &Path,
+    dir: &str,
+    skip: &[&str],
+    files: &mut BTreeMap<PathBuf, Vec<u8>>,
+) -> anyhow::Result<()> {
+    let root = kit_root.join(dir);
+    if !root.is_dir() {
+        bail!("{} is missing from the kit", root.display());
+    }
+    let walker = walkdir::WalkDir::new(&root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !(e.file_type().is_dir() && skip.iter().any(|s| e.file_name() == *s)));
+    for entry in walker {
+        let entry = entry?;
+        if entry.file_type().is_file() {
+            let relative = entry.path().strip_prefix(kit_root)?.to_path_buf();
+            files.insert(
+                relative,
+                std::fs::read(entry.path())
+                    .with_context(|| format!("reading {}", entry.path().display()))?,
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The rubric without its hidden checks, and the names of the checks it keeps.
+fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
+    let mut rubric: toml::Table = toml::from_str(text).context("reading the rubric")?;
+    let checks = rubric
+        .get_mut("check")
+        .and_then(|c| c.as_array_mut())
+        .context("the rubric has no [[check]]")?;
+    checks.retain(|c| c.get("visibility").and_then(|v| v.as_str()) != Some("hidden"));
+    let kept = checks
+        .iter()
+        .filter_map(|c| c.get("name")?.as_str().map(str::to_owned))
+        .collect();
+    let body = toml::to_string(&rubric).context("writing the rubric")?;
+    Ok((
+        format!(
+            "# The course's rubric, without its hidden checks (those are graded by the course).\n\n{body}"
+        ),
+        kept,
+    ))
+}
+
+/// The root manifest: a workspace of the grader alone (the starter keeps its own).
+fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
+    let text =
+        std::fs::read_to_string(kit_root.join("Cargo.toml")).context("reading Cargo.toml")?;
+    let mut manifest: toml::Table = toml::from_str(&text).context("reading Cargo.toml")?;
+    let workspace = manifest
+        .get_mut("workspace")
+        .and_then(|w| w.as_table_mut())
+        .context("Cargo.toml has no [workspace]")?;
+    workspace.insert("members".into(), toml::Value::Array(vec!["grader".into()]));
+    workspace.insert("exclude".into(), toml::Value::Array(vec!["starter".into()]));
+    Ok(format!(
+        "# The grader's workspace. starter/ is a workspace of its own: the crate you edit.\n\n{}",
+        toml::to_string(&manifest).context("writing Cargo.toml")?
+    ))
+}
+
+/// The GitHub Actions workflow: grade, put the Markdown report in the job summary,
+/// keep results.json, and fail only below `min_score`.
+fn workflow(min_score: f64) -> String {
+    WORKFLOW.replace("@MIN_SCORE@", &crate::report::points(min_score))
+}
+
+const WORKFLOW: &str = r#"# Grades the starter on every pull request and push. The job fails only when the
+# score is below MIN_SCORE; the report is in the job summary and results.json is kept
+# as an artifact.
+name: grade
+
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+permissions:
+  contents: read
+
+env:
+  MIN_SCORE: "@MIN_SCORE@"
+  CARGO_TERM_COLOR: always
+
+jobs:
+  grade:
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    steps:
+      - uses: actions/checkout@v4
+      - uses: dtolnay/rust-toolchain@stable
+      - uses: Swatinem/rust-cache@v2
+      - name: Grade
+        run: cargo run --locked -q -p maze-grader -- grade starter --format gradescope --output results.json
+      - name: Report and minimum score
+        if: always()
+        run: cargo run --locked -q -p maze-grader -- grade starter --format markdown --output report.md --min-score "$MIN_SCORE"
+      - name: Job summary
+        if: always()
+        run: cat report.md >> "$GITHUB_STEP_SUMMARY"
+      - name: Keep results.json
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: results
+          path: results.json
+"#;
+
+const README: &str = r#"# Perfect Mazes
+
+```sh
+cargo run --locked -p maze-grader -- grade starter
+cd starter && cargo test --locked
+```
+
+The first command grades your work and tells you what to fix; the second runs the
+tests that come with the starter. You need Rust 1.85 or newer (https://rustup.rs);
+cargo fetches everything else.
+
+## What to do
+
+Read the handout (`handout/`: open the chapters in `handout/src/` as Markdown, or
+`cargo install mdbook && mdbook serve handout` to read it as a book). Then replace each
+`todo!()` in `starter/src/` with your code, in the order of the handout. Each `todo!`
+names the method and the handout section that explains it.
+
+## Run your code
+
+```sh
+cd starter
+cargo run -- generate --width 12 --height 8 --seed 1              # draw a maze
+cargo run -- solve --width 20 --height 10 --format unicode        # and its solution
+cargo run -- solve --width 20 --height 10 --format svg --output maze.svg
+cargo run -- rat ../fixtures/rat/sample.txt                        # Part 2
+```
+
+Until a part is written the program says `error: not implemented yet: …` and names it.
+
+## Grade locally
+
+From the repository's root:
+
+```sh
+cargo run -p maze-grader -- grade starter
+```
+
+Each check shows ✓ or ✗, its points, what went wrong (for example
+`not implemented: Position::moved (handout §3)` or `timed out after 5 s`), a diff of
+expected and actual output where that helps, and a hint to the handout. Other formats:
+`--format markdown|json|junit|gradescope`. Only `starter/src/**/*.rs` is graded:
+changing the grader, the tests or the manifests does not change your grade, since the
+course grades with its own copy.
+
+## Submit
+
+Commit and push, and open a pull request. The `grade` workflow grades it: the report
+is in the run's summary and `results.json` is attached as an artifact. The run fails
+only when the score is below the minimum your course set.
+"#;
+
+/// Writes the template to `out`, which must not exist yet or be empty.
+pub fn write(out: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+    if out.exists()
+        && std::fs::read_dir(out)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true)
+    {
+        bail!(
+            "{} already exists and is not empty: choose a new directory",
+            out.display()
+        );
+    }
+    for (relative, contents) in files {
+        let path = out.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_checks_leave_the_public_rubric() {
+        let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"a\"\nvisibility = \"hidden\"\n\n[[check]]\nname = \"b\"\n";
+        let (rubric, kept) = public_rubric(text).unwrap();
+        assert_eq!(kept, ["b"]);
+        assert!(!rubric.contains("\"a\""));
+    }
+
+    #[test]
+    fn the_workflow_carries_the_minimum_score() {
+        assert!(workflow(60.0).contains("MIN_SCORE: \"60\""));
+    }
+}

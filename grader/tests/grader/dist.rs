@@ -1,0 +1,143 @@
+//! `grader dist`: the student template builds, grades its starter at 0 with clear
+//! messages, and carries no solution code.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use super::support::{grader, kit_root, work_dir};
+
+/// The trimmed lines of every text file below `dir` (skipping `target/` and `book/`).
+fn lines_below(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, String)> {
+    let mut lines = Vec::new();
+    let walker = walkdir::WalkDir::new(dir).into_iter().filter_entry(|e| {
+        e.file_name() != "target" && e.file_name() != "book" && e.file_name() != ".git"
+    });
+    for entry in walker.flatten() {
+        if !entry.file_type().is_file() || !keep(entry.path()) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        lines.extend(
+            text.lines()
+                .map(|line| (entry.path().to_path_buf(), line.trim().to_owned())),
+        );
+    }
+    lines
+}
+
+/// Lines that the kit has only inside solution regions of `solution/src`.
+fn solution_only_lines() -> HashSet<String> {
+    let root = kit_root();
+    let mut inside = HashSet::new();
+    let mut outside = HashSet::new();
+    for entry in walkdir::WalkDir::new(root.join("solution/src"))
+        .into_iter()
+        .flatten()
+    {
+        if entry.path().extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).expect("a source file");
+        let mut in_region = false;
+        for line in text.lines().map(str::trim) {
+            if line.starts_with("// BEGIN SOLUTION") {
+                in_region = true;
+            } else if line.starts_with("// END SOLUTION") {
+                in_region = false;
+            } else if in_region {
+                inside.insert(line.to_owned());
+            } else {
+                outside.insert(line.to_owned());
+            }
+        }
+    }
+    for (_, line) in lines_below(&root, |p| !p.starts_with(root.join("solution"))) {
+        outside.insert(line);
+    }
+    inside.retain(|line| !outside.contains(line));
+    inside
+}
+
+#[test]
+fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-template");
+    let _ = std::fs::remove_dir_all(&out);
+    grader()
+        .args(["dist", "--min-score", "40"])
+        .arg(&out)
+        .assert()
+        .success();
+
+    assert!(!out.join("solution").exists());
+    assert!(out.join("starter/src/lib.rs").is_file() && out.join("handout/book.toml").is_file());
+    let workflow =
+        std::fs::read_to_string(out.join(".github/workflows/grade.yml")).expect("the workflow");
+    assert!(
+        workflow.contains("MIN_SCORE: \"40\"")
+            && workflow.contains("GITHUB_STEP_SUMMARY")
+            && workflow.contains("results.json")
+    );
+
+    let all = lines_below(&out, |_| true);
+    let markers: Vec<_> = all
+        .iter()
+        .filter(|(_, l)| l.starts_with("// BEGIN SOLUTION") || l.starts_with("// END SOLUTION"))
+        .collect();
+    assert!(
+        markers.is_empty(),
+        "solution markers in the template: {markers:?}"
+    );
+    let secret = solution_only_lines();
+    assert!(
+        secret.len() > 50,
+        "only {} solution-only lines found: is the search right?",
+        secret.len()
+    );
+    let leaks: Vec<_> = all.iter().filter(|(_, l)| secret.contains(l)).collect();
+    assert!(
+        leaks.is_empty(),
+        "solution lines in the template: {leaks:?}"
+    );
+
+    // The student README's grading command, run inside the template.
+    let output =
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args([
+                "run",
+                "--locked",
+                "-q",
+                "-p",
+                "maze-grader",
+                "--",
+                "grade",
+                "starter",
+                "--format",
+                "json",
+                "--work-dir",
+            ])
+            .arg(work_dir())
+            .current_dir(&out)
+            .env(
+                "CARGO_TARGET_DIR",
+                PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
+            )
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    assert_eq!(report["score"].as_f64(), Some(0.0));
+    for check in report["checks"].as_array().expect("checks") {
+        let message = check["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("not implemented: ") && message.contains("(handout §"),
+            "{check}"
+        );
+    }
+}
