@@ -170,8 +170,10 @@ impl Maze {
     /// carves from the start. The random draws come in this order, which the handout
     /// spells out so that the same seed gives everyone the same maze: start x, start
     /// y, then end x, end y (again until the end differs from the start), then, for
-    /// each cell carved, one [`chance`](MazeRng::chance) and as many
-    /// [`pick`](MazeRng::pick)s among the remaining directions as it needs.
+    /// each cell the carver enters that still has an untouched neighbour, one
+    /// [`chance`](MazeRng::chance), followed by one [`pick`](MazeRng::pick) among the
+    /// remaining directions (in N, S, E, W order) each time it needs a new heading —
+    /// a pick from a single direction still draws a number.
     ///
     /// `complexity` must be within 0..=1; otherwise nothing changes and the error
     /// says so.

@@ -50,7 +50,9 @@ impl MazeCellArray {
     /// error (a size outside 5..=50) the array is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
         // TODO (handout §4): write MazeCellArray::resize.
-        todo!("MazeCellArray::resize (handout §4): check {width} and {height}, then make a fresh grid of that size for {self:?}")
+        todo!(
+            "MazeCellArray::resize (handout §4): check {width} and {height}, then make a fresh grid of that size for {self:?}"
+        )
     }
     // ANCHOR_END: resize
 
@@ -107,7 +109,9 @@ impl MazeCellArray {
     /// keyed by the direction that leads to them, in N, S, E, W order.
     pub fn neighbors_with_all_walls(&self, position: Position) -> BTreeMap<Direction, Position> {
         // TODO (handout §4): write MazeCellArray::neighbors_with_all_walls.
-        todo!("MazeCellArray::neighbors_with_all_walls (handout §4): the untouched neighbours of {position:?}")
+        todo!(
+            "MazeCellArray::neighbors_with_all_walls (handout §4): the untouched neighbours of {position:?}"
+        )
     }
     // ANCHOR_END: neighbors_with_all_walls
 
@@ -120,7 +124,9 @@ impl MazeCellArray {
         exclude: Direction,
     ) -> BTreeMap<Direction, Position> {
         // TODO (handout §4): write MazeCellArray::accessible_neighbors.
-        todo!("MazeCellArray::accessible_neighbors (handout §4): the open neighbours of {position:?} except {exclude:?}")
+        todo!(
+            "MazeCellArray::accessible_neighbors (handout §4): the open neighbours of {position:?} except {exclude:?}"
+        )
     }
     // ANCHOR_END: accessible_neighbors
 
@@ -130,10 +136,11 @@ impl MazeCellArray {
     /// has no neighbour and stays up.
     pub fn remove_cell_wall(&mut self, position: Position, wall: Direction) {
         // TODO (handout §4): write MazeCellArray::remove_cell_wall.
-        todo!("MazeCellArray::remove_cell_wall (handout §4): open {wall:?} between {position:?} and its neighbour")
+        todo!(
+            "MazeCellArray::remove_cell_wall (handout §4): open {wall:?} between {position:?} and its neighbour"
+        )
     }
     // ANCHOR_END: remove_cell_wall
-
 }
 
 impl fmt::Debug for MazeCellArray {
@@ -176,7 +183,9 @@ impl IndexMut<(i32, i32)> for MazeCellArray {
     /// The cell at column `x`, row `y`, to change. Panics outside the grid.
     fn index_mut(&mut self, (x, y): (i32, i32)) -> &mut MazeCell {
         // TODO (handout §4): write MazeCellArray::index_mut.
-        todo!("MazeCellArray::index_mut (handout §4): the cell at ({x}, {y}) of {self:?}, to change")
+        todo!(
+            "MazeCellArray::index_mut (handout §4): the cell at ({x}, {y}) of {self:?}, to change"
+        )
     }
 }
 // ANCHOR_END: index_mut_tuple
@@ -198,7 +207,9 @@ impl IndexMut<Position> for MazeCellArray {
     /// The cell at `position`, to change. Panics outside the grid.
     fn index_mut(&mut self, position: Position) -> &mut MazeCell {
         // TODO (handout §4): write MazeCellArray::index_mut.
-        todo!("MazeCellArray::index_mut (handout §4): the cell at {position:?} of {self:?}, to change")
+        todo!(
+            "MazeCellArray::index_mut (handout §4): the cell at {position:?} of {self:?}, to change"
+        )
     }
 }
 // ANCHOR_END: index_mut_position

@@ -43,7 +43,9 @@ impl Position {
         rng: &mut MazeRng,
     ) -> Position {
         // TODO (handout §3): write Position::random.
-        todo!("Position::random (handout §3): a position in {x_range:?} × {y_range:?} drawn with {rng:?}")
+        todo!(
+            "Position::random (handout §3): a position in {x_range:?} × {y_range:?} drawn with {rng:?}"
+        )
     }
     // ANCHOR_END: random
 
@@ -74,7 +76,10 @@ impl Eq for Position {}
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // TODO (handout §3): write Position::hash.
-        todo!("Position::hash (handout §3): hash both coordinates of {self:?} into a {}", std::any::type_name_of_val(state))
+        todo!(
+            "Position::hash (handout §3): hash both coordinates of {self:?} into a {}",
+            std::any::type_name_of_val(state)
+        )
     }
 }
 // ANCHOR_END: hash
@@ -83,7 +88,10 @@ impl Hash for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // TODO (handout §3): write Position::fmt.
-        todo!("Position::fmt (handout §3): write {self:?} in the form (x, y) into a {}", std::any::type_name_of_val(f))
+        todo!(
+            "Position::fmt (handout §3): write {self:?} in the form (x, y) into a {}",
+            std::any::type_name_of_val(f)
+        )
     }
 }
 // ANCHOR_END: display

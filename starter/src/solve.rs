@@ -29,4 +29,3 @@ impl Maze {
     }
     // ANCHOR_END: solve
 }
-

@@ -31,7 +31,9 @@ use crate::rng::MazeRng;
 /// For n = 1 the start is the goal, so no round is needed and no number is drawn.
 pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
     // TODO (handout §7): write generate.
-    todo!("generate (handout §7): an {n}x{n} maze whose start and goal are joined, drawing from {rng:?}")
+    todo!(
+        "generate (handout §7): an {n}x{n} maze whose start and goal are joined, drawing from {rng:?}"
+    )
 }
 // ANCHOR_END: generate
 
@@ -44,7 +46,6 @@ pub fn generate_perfect(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError
     todo!("generate_perfect (handout §7): a perfect {n}x{n} maze, drawing from {rng:?}")
 }
 // ANCHOR_END: generate_perfect
-
 
 #[cfg(test)]
 mod tests {

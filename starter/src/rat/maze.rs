@@ -35,7 +35,9 @@ impl RatMaze {
     /// outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
     pub fn new(n: usize) -> Result<RatMaze, RatError> {
         // TODO (handout §7): write RatMaze::new.
-        todo!("RatMaze::new (handout §7): check {n}, then make an {n}x{n} maze with only the way in and the way out open")
+        todo!(
+            "RatMaze::new (handout §7): check {n}, then make an {n}x{n} maze with only the way in and the way out open"
+        )
     }
     // ANCHOR_END: new
 
@@ -76,7 +78,9 @@ impl RatMaze {
     /// four.
     pub fn neighbor(&self, room: usize, direction: Direction) -> Option<usize> {
         // TODO (handout §7): write RatMaze::neighbor.
-        todo!("RatMaze::neighbor (handout §7): the room next to room {room} going {direction:?} in {self:?}")
+        todo!(
+            "RatMaze::neighbor (handout §7): the room next to room {room} going {direction:?} in {self:?}"
+        )
     }
     // ANCHOR_END: neighbor
 
@@ -89,7 +93,9 @@ impl RatMaze {
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn door_open(&self, room: usize, direction: Direction) -> bool {
         // TODO (handout §7): write RatMaze::door_open.
-        todo!("RatMaze::door_open (handout §7): is the {direction:?} door of room {room} open in {self:?}")
+        todo!(
+            "RatMaze::door_open (handout §7): is the {direction:?} door of room {room} open in {self:?}"
+        )
     }
     // ANCHOR_END: door_open
 
@@ -102,7 +108,9 @@ impl RatMaze {
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn set_door(&mut self, room: usize, direction: Direction, open: bool) {
         // TODO (handout §7): write RatMaze::set_door.
-        todo!("RatMaze::set_door (handout §7): make the {direction:?} door of room {room} open: {open} in {self:?}")
+        todo!(
+            "RatMaze::set_door (handout §7): make the {direction:?} door of room {room} open: {open} in {self:?}"
+        )
     }
     // ANCHOR_END: set_door
 
@@ -114,7 +122,9 @@ impl RatMaze {
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn passage(&self, room: usize, direction: Direction) -> bool {
         // TODO (handout §7): write RatMaze::passage.
-        todo!("RatMaze::passage (handout §7): can the rat go {direction:?} from room {room} in {self:?}")
+        todo!(
+            "RatMaze::passage (handout §7): can the rat go {direction:?} from room {room} in {self:?}"
+        )
     }
     // ANCHOR_END: passage
 
@@ -134,7 +144,9 @@ impl RatMaze {
     /// error, changing nothing, if the two are not side by side in the maze.
     pub fn open_between(&mut self, a: usize, b: usize) -> Result<(), RatError> {
         // TODO (handout §7): write RatMaze::open_between.
-        todo!("RatMaze::open_between (handout §7): open the doors between rooms {a} and {b} of {self:?}")
+        todo!(
+            "RatMaze::open_between (handout §7): open the doors between rooms {a} and {b} of {self:?}"
+        )
     }
     // ANCHOR_END: open_between
 }

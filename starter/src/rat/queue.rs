@@ -43,20 +43,33 @@ impl<T> Queue<T> {
     /// move, front first, to a row of twice as many slots (4 if there were none).
     pub fn enqueue(&mut self, item: T) {
         // TODO (handout §7): write Queue::enqueue.
-        todo!("Queue::enqueue (handout §7): put a {} at the back of the queue ({} items in {} slots)", std::any::type_name_of_val(&item), self.len, self.slots.len())
+        todo!(
+            "Queue::enqueue (handout §7): put a {} at the back of the queue ({} items in {} slots)",
+            std::any::type_name_of_val(&item),
+            self.len,
+            self.slots.len()
+        )
     }
 
     /// Takes the front item out of the queue and returns it; `None` when the queue is
     /// empty.
     pub fn dequeue(&mut self) -> Option<T> {
         // TODO (handout §7): write Queue::dequeue.
-        todo!("Queue::dequeue (handout §7): take the front item (slot {}) out of the queue of {} items", self.head, self.len)
+        todo!(
+            "Queue::dequeue (handout §7): take the front item (slot {}) out of the queue of {} items",
+            self.head,
+            self.len
+        )
     }
 
     /// The front item, left in the queue; `None` when the queue is empty.
     pub fn peek(&self) -> Option<&T> {
         // TODO (handout §7): write Queue::peek.
-        todo!("Queue::peek (handout §7): look at the front item (slot {}) of the queue of {} items", self.head, self.len)
+        todo!(
+            "Queue::peek (handout §7): look at the front item (slot {}) of the queue of {} items",
+            self.head,
+            self.len
+        )
     }
 
     /// How many items are in the queue.
@@ -74,9 +87,11 @@ impl<T> Queue<T> {
     /// How many items fit before the queue has to grow: its number of slots.
     pub fn capacity(&self) -> usize {
         // TODO (handout §7): write Queue::capacity.
-        todo!("Queue::capacity (handout §7): the number of slots, {}", self.slots.len())
+        todo!(
+            "Queue::capacity (handout §7): the number of slots, {}",
+            self.slots.len()
+        )
     }
-
 }
 // ANCHOR_END: queue_impl
 

@@ -87,7 +87,6 @@ pub fn dfs(maze: &RatMaze) -> SearchResult {
 }
 // ANCHOR_END: dfs
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

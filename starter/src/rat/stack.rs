@@ -27,20 +27,30 @@ impl<T> Stack<T> {
     /// Puts `item` on top of the stack.
     pub fn push(&mut self, item: T) {
         // TODO (handout §7): write Stack::push.
-        todo!("Stack::push (handout §7): put a {} on top of the {} items of the stack", std::any::type_name_of_val(&item), self.items.len())
+        todo!(
+            "Stack::push (handout §7): put a {} on top of the {} items of the stack",
+            std::any::type_name_of_val(&item),
+            self.items.len()
+        )
     }
 
     /// Takes the top item off the stack and returns it; `None` when the stack is
     /// empty.
     pub fn pop(&mut self) -> Option<T> {
         // TODO (handout §7): write Stack::pop.
-        todo!("Stack::pop (handout §7): take the top item off the stack of {} items", self.items.len())
+        todo!(
+            "Stack::pop (handout §7): take the top item off the stack of {} items",
+            self.items.len()
+        )
     }
 
     /// The top item, left on the stack; `None` when the stack is empty.
     pub fn peek(&self) -> Option<&T> {
         // TODO (handout §7): write Stack::peek.
-        todo!("Stack::peek (handout §7): look at the top item of the stack of {} items", self.items.len())
+        todo!(
+            "Stack::peek (handout §7): look at the top item of the stack of {} items",
+            self.items.len()
+        )
     }
 
     /// How many items are on the stack.
