@@ -62,3 +62,35 @@ pub enum SolveError {
     Timeout(Duration),
 }
 // ANCHOR_END: solve_error
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_error_message_says_what_is_allowed() {
+        let messages = [
+            MazeError::WidthOutOfRange(4).to_string(),
+            MazeError::HeightOutOfRange(51).to_string(),
+            MazeError::ComplexityOutOfRange(1.5).to_string(),
+            MazeError::ComplexityOutOfRange(f64::NAN).to_string(),
+            MazeError::PositionOutside {
+                what: "end",
+                position: Position::new(7, 2),
+                width: 6,
+                height: 5,
+            }
+            .to_string(),
+            MazeError::StartIsEnd(Position::new(1, 1)).to_string(),
+            SolveError::NotCreated.to_string(),
+            SolveError::PathTooLong {
+                moves: 26,
+                cells: 25,
+            }
+            .to_string(),
+            SolveError::NoPath(Position::new(4, 0)).to_string(),
+            SolveError::Timeout(Duration::from_millis(2500)).to_string(),
+        ];
+        insta::assert_snapshot!(messages.join("\n"));
+    }
+}
