@@ -129,16 +129,72 @@ pub fn marks(maze: &Maze) -> Vec<Vec<Mark>> {
     marks
 }
 
+/// The layout the two character drawings share: for each row, the line of corners
+/// and walls along its north side (`wall_line`), then the row's cells, each after
+/// the `vertical` wall or a gap on its west side and drawn as `inside` its mark, then
+/// the east border; last, the south border. Lines lose their trailing spaces and the
+/// drawing ends with a newline.
+pub fn character_grid(
+    maze: &Maze,
+    vertical: char,
+    wall_line: fn(&Maze, i32) -> String,
+    inside: fn(Mark) -> &'static str,
+) -> String {
+    let marks = marks(maze);
+    let mut lines = Vec::new();
+    for y in 0..maze.height() {
+        lines.push(wall_line(maze, y));
+        let mut line = String::new();
+        for (x, &mark) in (0..maze.width()).zip(&marks[y as usize]) {
+            line.push(if wall_on_west_side(maze, x, y) {
+                vertical
+            } else {
+                ' '
+            });
+            line.push_str(inside(mark));
+        }
+        line.push(if wall_on_west_side(maze, maze.width(), y) {
+            vertical
+        } else {
+            ' '
+        });
+        lines.push(line);
+    }
+    lines.push(wall_line(maze, maze.height()));
+
+    let mut drawing = String::new();
+    for line in lines {
+        drawing.push_str(line.trim_end());
+        drawing.push('\n');
+    }
+    drawing
+}
+
+/// Mazes for the drawings' tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod examples {
+    use crate::maze::Maze;
     use crate::rng::MazeRng;
 
-    fn created(width: i32, height: i32, seed: u64) -> Maze {
+    /// A created maze.
+    pub fn created(width: i32, height: i32, seed: u64) -> Maze {
         let mut maze = Maze::new(width, height).unwrap();
         maze.create(0.5, &mut MazeRng::seed_from_u64(seed)).unwrap();
         maze
     }
+
+    /// A created and solved maze.
+    pub fn solved(width: i32, height: i32, seed: u64) -> Maze {
+        let mut maze = created(width, height, seed);
+        maze.solve().unwrap();
+        maze
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::examples::created;
+    use super::*;
 
     #[test]
     fn every_drawing_can_be_found_by_its_name() {

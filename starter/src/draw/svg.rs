@@ -147,19 +147,7 @@ fn wall_runs(maze: &Maze) -> Vec<(i32, i32, i32, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::MazeRng;
-
-    fn created(width: i32, height: i32, seed: u64) -> Maze {
-        let mut maze = Maze::new(width, height).unwrap();
-        maze.create(0.5, &mut MazeRng::seed_from_u64(seed)).unwrap();
-        maze
-    }
-
-    fn solved(width: i32, height: i32, seed: u64) -> Maze {
-        let mut maze = created(width, height, seed);
-        maze.solve().unwrap();
-        maze
-    }
+    use crate::draw::examples::{created, solved};
 
     #[test]
     fn the_picture_is_a_whole_svg_document_sized_to_the_maze() {

@@ -10,7 +10,7 @@
 //! No line ends in a space, and the drawing ends with a newline.
 
 use crate::direction::Direction;
-use crate::draw::{Drawing, Mark, marks, wall_on_north_side, wall_on_west_side};
+use crate::draw::{Drawing, Mark, character_grid, wall_on_north_side, wall_on_west_side};
 use crate::maze::Maze;
 
 /// The box-drawing picture, as an entry of [`DRAWINGS`](crate::draw::DRAWINGS).
@@ -33,34 +33,7 @@ impl Drawing for Unicode {
 
 /// Draws `maze` with box-drawing characters, with its solution when it has one.
 pub fn draw(maze: &Maze) -> String {
-    let marks = marks(maze);
-    let mut lines = Vec::new();
-    for y in 0..maze.height() {
-        lines.push(wall_line(maze, y));
-        let mut line = String::new();
-        for (x, &mark) in (0..maze.width()).zip(&marks[y as usize]) {
-            line.push(if wall_on_west_side(maze, x, y) {
-                '│'
-            } else {
-                ' '
-            });
-            line.push_str(inside(mark));
-        }
-        line.push(if wall_on_west_side(maze, maze.width(), y) {
-            '│'
-        } else {
-            ' '
-        });
-        lines.push(line);
-    }
-    lines.push(wall_line(maze, maze.height()));
-
-    let mut drawing = String::new();
-    for line in lines {
-        drawing.push_str(line.trim_end());
-        drawing.push('\n');
-    }
-    drawing
+    character_grid(maze, '│', wall_line, inside)
 }
 
 /// The line of corners and horizontal walls along the north side of row `y`
@@ -135,19 +108,7 @@ fn inside(mark: Mark) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::MazeRng;
-
-    fn created(width: i32, height: i32, seed: u64) -> Maze {
-        let mut maze = Maze::new(width, height).unwrap();
-        maze.create(0.5, &mut MazeRng::seed_from_u64(seed)).unwrap();
-        maze
-    }
-
-    fn solved(width: i32, height: i32, seed: u64) -> Maze {
-        let mut maze = created(width, height, seed);
-        maze.solve().unwrap();
-        maze
-    }
+    use crate::draw::examples::{created, solved};
 
     #[test]
     fn the_outer_corners_are_the_four_corner_glyphs() {
