@@ -65,6 +65,19 @@ pub struct Build {
     pub warnings: Vec<String>,
 }
 
+impl Build {
+    /// A build in which no part can run, for `reason`.
+    fn failed_everywhere(reason: String, warnings: Vec<String>) -> Build {
+        Build {
+            parts: Part::ALL
+                .iter()
+                .map(|&p| (p, Err(reason.clone())))
+                .collect(),
+            warnings,
+        }
+    }
+}
+
 /// A short, stable id for a submission directory: its package name is derived from it.
 pub fn submission_id(submission: &Path) -> String {
     let canonical = submission
@@ -95,7 +108,7 @@ pub fn submission_id(submission: &Path) -> String {
 
 /// Writes `contents` to `path` unless it already holds exactly that, so that cargo
 /// sees an unchanged submission as unchanged and the warm re-grade does no work.
-fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+pub fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     if fs::read(path).is_ok_and(|old| old == contents) {
         return Ok(());
     }
@@ -143,12 +156,6 @@ fn copy_sources(submission: &Path, dest: &Path) -> anyhow::Result<()> {
 
 /// Lays out the harness for `submission` and returns its directory and id.
 fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf, String)> {
-    if !submission.join("src").join("lib.rs").is_file() {
-        bail!(
-            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
-            submission.display()
-        );
-    }
     let id = submission_id(submission);
     let dir = workspace.root.join("harness").join(&id);
     let submission_manifest = format!(
@@ -372,20 +379,14 @@ fn summarize(errors: &[String]) -> String {
 
 /// Builds `submission` with the probe for every part, part by part when needed.
 pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> {
-    let (dir, id) = match prepare(workspace, submission) {
-        Ok(prepared) => prepared,
-        Err(error) if !submission.join("src").join("lib.rs").is_file() => {
-            let reason = format!("{error:#}");
-            return Ok(Build {
-                parts: Part::ALL
-                    .iter()
-                    .map(|&p| (p, Err(reason.clone())))
-                    .collect(),
-                warnings: Vec::new(),
-            });
-        }
-        Err(error) => return Err(error),
-    };
+    if !submission.join("src").join("lib.rs").is_file() {
+        let reason = format!(
+            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
+            submission.display()
+        );
+        return Ok(Build::failed_everywhere(reason, Vec::new()));
+    }
+    let (dir, id) = prepare(workspace, submission)?;
     let offline = sync_lock(&dir)?;
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
     let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
@@ -404,13 +405,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
             "your code does not compile:\n{}",
             summarize(&whole.submission_errors)
         );
-        return Ok(Build {
-            parts: Part::ALL
-                .iter()
-                .map(|&p| (p, Err(reason.clone())))
-                .collect(),
-            warnings,
-        });
+        return Ok(Build::failed_everywhere(reason, warnings));
     }
     // Only the probe failed: some signature it calls has changed. Build each part on
     // its own, keeping each probe under a name of its own.

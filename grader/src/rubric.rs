@@ -70,7 +70,7 @@ struct RawSettings {
 impl Default for RawSettings {
     fn default() -> RawSettings {
         RawSettings {
-            time_limit: Spanned::new(0..0, 10.0),
+            time_limit: default_time_limit(),
         }
     }
 }

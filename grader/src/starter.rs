@@ -288,52 +288,73 @@ pub fn trimmed_lock(files: &BTreeMap<PathBuf, Vec<u8>>, source: &Path) -> anyhow
     std::fs::read(&lock).context("reading the trimmed lock file")
 }
 
-/// The files of `dir` that `expected` would add, change or remove (ignoring `target/`).
-pub fn differences(dir: &Path, expected: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
-    let mut problems = Vec::new();
+/// How a directory differs from the files it should hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// A file it should hold is not there.
+    Missing(PathBuf),
+    /// A file holds something else.
+    Differs(PathBuf),
+    /// A file is there that should not be.
+    Extra(PathBuf),
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difference::Missing(path) => write!(f, "{} is missing", path.display()),
+            Difference::Differs(path) => write!(f, "{} differs", path.display()),
+            Difference::Extra(path) => write!(f, "{} should not be there", path.display()),
+        }
+    }
+}
+
+/// How `dir` differs from `expected` (ignoring `target/`).
+pub fn differences(dir: &Path, expected: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<Difference> {
+    let mut found = Vec::new();
     for (relative, contents) in expected {
         match std::fs::read(dir.join(relative)) {
             Ok(actual) if &actual == contents => {}
-            Ok(_) => problems.push(format!("{} differs", relative.display())),
-            Err(_) => problems.push(format!("{} is missing", relative.display())),
+            Ok(_) => found.push(Difference::Differs(relative.clone())),
+            Err(_) => found.push(Difference::Missing(relative.clone())),
         }
     }
-    for entry in walkdir::WalkDir::new(dir)
+    let files = walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_entry(|e| e.file_name() != "target")
-        .flatten()
-    {
-        if entry.file_type().is_file() {
-            let relative = entry
-                .path()
-                .strip_prefix(dir)
-                .unwrap_or(entry.path())
-                .to_path_buf();
-            if !expected.contains_key(&relative) {
-                problems.push(format!("{} should not be there", relative.display()));
-            }
+        .flatten();
+    for entry in files.filter(|e| e.file_type().is_file()) {
+        let relative = entry
+            .path()
+            .strip_prefix(dir)
+            .unwrap_or(entry.path())
+            .to_path_buf();
+        if !expected.contains_key(&relative) {
+            found.push(Difference::Extra(relative));
         }
     }
-    problems
+    found
+}
+
+/// The differences in one line: "src/a.rs differs, src/b.rs is missing".
+pub fn describe(differences: &[Difference]) -> String {
+    differences
+        .iter()
+        .map(Difference::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Writes `files` into `dir`, removing files that are no longer part of it (and
-/// leaving `target/` alone).
+/// leaving `target/` alone). Unchanged files are not touched.
 pub fn write(dir: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
-    for problem in differences(dir, files) {
-        if let Some(stale) = problem.strip_suffix(" should not be there") {
+    for difference in differences(dir, files) {
+        if let Difference::Extra(stale) = difference {
             std::fs::remove_file(dir.join(stale))?;
         }
     }
     for (relative, contents) in files {
-        let path = dir.join(relative);
-        if std::fs::read(&path).is_ok_and(|old| &old == contents) {
-            continue;
-        }
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))?;
+        crate::harness::write_if_changed(&dir.join(relative), contents)?;
     }
     Ok(())
 }

@@ -70,6 +70,10 @@ pub fn show((x, y): (i32, i32)) -> String {
     format!("({x}, {y})")
 }
 
+/// How breadth-first search first reached a cell: `None` for the cell it started
+/// from, otherwise the direction of the step and the cell it came from.
+type Reached = Option<(u8, (i32, i32))>;
+
 /// A grid of walls as the probe reports it: `walls[y][x]`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Grid {
@@ -223,53 +227,44 @@ impl Grid {
         None
     }
 
-    fn reachable_from(&self, from: (i32, i32)) -> usize {
-        let mut seen = vec![false; self.walls.iter().map(Vec::len).sum()];
+    /// Breadth-first search from `from`: for each cell (row by row), `None` when it
+    /// cannot be reached, otherwise the step that first reached it (`None` for `from`).
+    fn breadth_first(&self, from: (i32, i32)) -> Vec<Option<Reached>> {
         let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
+        let mut reached = vec![None; self.walls.iter().map(Vec::len).sum()];
+        reached[index(from)] = Some(None);
         let mut queue = VecDeque::from([from]);
-        seen[index(from)] = true;
-        let mut count = 1;
         while let Some(at) = queue.pop_front() {
-            for (_, to) in self.open_neighbors(at) {
-                if !seen[index(to)] {
-                    seen[index(to)] = true;
-                    count += 1;
-                    queue.push_back(to);
+            for (d, next) in self.open_neighbors(at) {
+                if reached[index(next)].is_none() {
+                    reached[index(next)] = Some(Some((d, at)));
+                    queue.push_back(next);
                 }
             }
         }
-        count
+        reached
+    }
+
+    fn reachable_from(&self, from: (i32, i32)) -> usize {
+        self.breadth_first(from)
+            .iter()
+            .filter(|cell| cell.is_some())
+            .count()
     }
 
     /// The shortest path from `from` to `to` as direction bits (in a perfect maze, the
     /// only one), by breadth-first search.
     pub fn shortest_path(&self, from: (i32, i32), to: (i32, i32)) -> Option<Vec<u8>> {
         let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
-        let mut came_from: Vec<Option<(u8, (i32, i32))>> =
-            vec![None; self.walls.iter().map(Vec::len).sum()];
-        let mut seen = vec![false; came_from.len()];
-        seen[index(from)] = true;
-        let mut queue = VecDeque::from([from]);
-        while let Some(at) = queue.pop_front() {
-            if at == to {
-                let mut path = Vec::new();
-                let mut cursor = to;
-                while let Some((d, previous)) = came_from[index(cursor)] {
-                    path.push(d);
-                    cursor = previous;
-                }
-                path.reverse();
-                return Some(path);
-            }
-            for (d, next) in self.open_neighbors(at) {
-                if !seen[index(next)] {
-                    seen[index(next)] = true;
-                    came_from[index(next)] = Some((d, at));
-                    queue.push_back(next);
-                }
-            }
+        let reached = self.breadth_first(from);
+        let mut path = Vec::new();
+        let mut cursor = to;
+        while let Some((d, previous)) = (*reached.get(index(cursor))?)? {
+            path.push(d);
+            cursor = previous;
         }
-        None
+        path.reverse();
+        Some(path)
     }
 
     /// Why `path` does not lead from `from` to `to` through open walls, if it does not.

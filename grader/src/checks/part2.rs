@@ -64,23 +64,20 @@ impl RatGrid {
 
     /// Rooms joined to `room` (both doors open), in N, S, E, W order.
     fn neighbors(&self, room: usize) -> Vec<usize> {
-        CARDINALS
-            .into_iter()
-            .filter_map(|d| {
-                self.neighbor(room, d)
-                    .filter(|&to| self.door(room, d) && self.door(to, opposite(d)))
-            })
-            .collect()
+        self.passages(room).map(|(_, to)| to).collect()
     }
 
     fn passage_bits(&self, room: usize) -> u8 {
-        CARDINALS
-            .into_iter()
-            .filter(|&d| {
-                self.neighbor(room, d)
-                    .is_some_and(|to| self.door(room, d) && self.door(to, opposite(d)))
-            })
-            .sum()
+        self.passages(room).map(|(d, _)| d).sum()
+    }
+
+    /// The passages out of `room` (both facing doors open), in N, S, E, W order.
+    fn passages(&self, room: usize) -> impl Iterator<Item = (u8, usize)> + '_ {
+        CARDINALS.into_iter().filter_map(move |d| {
+            self.neighbor(room, d)
+                .filter(|&to| self.door(room, d) && self.door(to, opposite(d)))
+                .map(|to| (d, to))
+        })
     }
 
     /// BFS (`depth_first` false) or DFS (true) by the source's rules: visited order
@@ -177,7 +174,7 @@ impl RatGrid {
         None
     }
 
-    fn passages(&self) -> usize {
+    fn passage_count(&self) -> usize {
         (0..self.rooms())
             .map(|r| self.neighbors(r).len())
             .sum::<usize>()
@@ -797,11 +794,11 @@ fn generated_verdict(data: &Value, perfect: bool) -> Verdict {
                     }
                 }
             }
-            if maze.passages() != maze.rooms() - groups {
+            if maze.passage_count() != maze.rooms() - groups {
                 return Verdict::fail(format!(
                     "the generated {} maze has a loop: {} passages among {} rooms in {groups} groups (a loop-free maze has {})",
                     g.label,
-                    maze.passages(),
+                    maze.passage_count(),
                     maze.rooms(),
                     maze.rooms() - groups
                 ));

@@ -6,12 +6,12 @@ use super::Setup;
 use crate::Status;
 use crate::checks::Judge;
 use crate::cli::KitArgs;
-use crate::harness;
+use crate::harness::{self, Build};
 use crate::runner::{self, RunOutcome};
 use crate::snapshots::Snapshots;
 
-/// Snapshots of every snapshot check, as the reference solution produces them.
-pub fn blessed(setup: &Setup) -> anyhow::Result<Snapshots> {
+/// The reference solution built against the probe.
+pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
     let solution = setup.kit.solution();
     if !solution.join("src/lib.rs").is_file() {
         bail!(
@@ -19,13 +19,12 @@ pub fn blessed(setup: &Setup) -> anyhow::Result<Snapshots> {
             solution.display()
         );
     }
-    let build =
-        harness::build(&setup.workspace, &solution).context("building the reference solution")?;
-    let fixtures = setup
-        .kit
-        .fixtures()
-        .canonicalize()
-        .unwrap_or_else(|_| setup.kit.fixtures());
+    harness::build(&setup.workspace, &solution).context("building the reference solution")
+}
+
+/// Snapshots of every snapshot check, as the reference solution (`build`) produces them.
+pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
+    let fixtures = setup.fixtures();
     let mut snapshots = Snapshots::default();
     for check in &setup.rubric.checks {
         let Judge::Snapshot(render) = check.spec.judge else {
@@ -53,7 +52,7 @@ pub fn blessed(setup: &Setup) -> anyhow::Result<Snapshots> {
 /// Writes the blessed snapshots over fixtures/snapshots.
 pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
     let setup = Setup::load(args)?;
-    let fresh = blessed(&setup)?;
+    let fresh = blessed(&setup, &build_solution(&setup)?)?;
     let changed = setup.snapshots.differences(&fresh);
     fresh.save(&setup.kit.snapshots())?;
     if changed.is_empty() {

@@ -65,16 +65,20 @@ impl Setup {
         })
     }
 
+    /// The fixture directory as an absolute path, for probes that run elsewhere.
+    pub fn fixtures(&self) -> PathBuf {
+        self.kit
+            .fixtures()
+            .canonicalize()
+            .unwrap_or_else(|_| self.kit.fixtures())
+    }
+
     /// A grader for this kit.
     pub fn grader(&self) -> crate::grade::Grader<'_> {
         crate::grade::Grader {
             rubric: &self.rubric,
             snapshots: &self.snapshots,
-            fixtures: self
-                .kit
-                .fixtures()
-                .canonicalize()
-                .unwrap_or_else(|_| self.kit.fixtures()),
+            fixtures: self.fixtures(),
             workspace: self.workspace.clone(),
             jobs: self.jobs,
         }

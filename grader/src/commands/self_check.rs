@@ -9,11 +9,10 @@ use std::process::{Command, Stdio};
 use anyhow::Context as _;
 
 use super::Setup;
-use super::bless::blessed;
+use super::bless::{blessed, build_solution};
 use crate::Status;
 use crate::checks;
 use crate::cli::KitArgs;
-use crate::harness;
 use crate::report::points;
 use crate::starter;
 
@@ -61,7 +60,7 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         } else {
             format!(
                 "starter/ is out of date ({}): run `grader starter`",
-                stale.join(", ")
+                starter::describe(&stale)
             )
         },
     );
@@ -115,7 +114,8 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         ),
     );
 
-    let fresh = blessed(&setup)?;
+    let solution_build = build_solution(&setup)?;
+    let fresh = blessed(&setup, &solution_build)?;
     let changed = setup.snapshots.differences(&fresh);
     report(
         changed.is_empty(),
@@ -129,8 +129,7 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         },
     );
 
-    let build = harness::build(&setup.workspace, &setup.kit.solution())?;
-    let probe = build
+    let probe = solution_build
         .parts
         .values()
         .find_map(|p| p.as_ref().ok())

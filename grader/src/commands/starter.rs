@@ -18,7 +18,7 @@ pub fn run(args: &StarterArgs) -> anyhow::Result<Status> {
         if !problems.is_empty() {
             bail!(
                 "starter/ is out of date with solution/ ({}): run `grader starter`",
-                problems.join(", ")
+                starter::describe(&problems)
             );
         }
         println!("starter/ is up to date");
