@@ -1,5 +1,6 @@
-//! Grading a submission: build it, run every check of the rubric in its own process
-//! (a few at a time), judge each result here, and collect a report.
+//! Grading a submission: build it, send every check's input to a process of its own
+//! (a few at a time), judge each output here against the input the grader sent, and
+//! collect a report.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,11 +9,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
-use crate::checks::{Judge, Part, Verdict, compare_with_snapshot};
+use serde_json::Value;
+
+use crate::checks::{self, Case, Part, Verdict};
 use crate::harness::{self, Workspace};
 use crate::report::{CheckResult, Report};
 use crate::rubric::{Rubric, RubricCheck};
-use crate::runner::{self, Run, RunOutcome};
+use crate::runner::{self, Request, Run, RunOutcome};
 use crate::snapshots::Snapshots;
 
 /// Everything grading needs besides the submission.
@@ -21,8 +24,8 @@ pub struct Grader<'a> {
     pub rubric: &'a Rubric,
     /// The blessed expected outputs.
     pub snapshots: &'a Snapshots,
-    /// The fixture directory the probe reads.
-    pub fixtures: PathBuf,
+    /// Each rubric check's input, built by the grader, in rubric order.
+    pub inputs: &'a [Value],
     /// Where harnesses are built.
     pub workspace: Workspace,
     /// How many checks run at once.
@@ -40,8 +43,11 @@ impl Grader<'_> {
             .rubric
             .checks
             .iter()
+            .zip(self.inputs)
             .zip(runs)
-            .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
+            .map(|((check, input), run)| {
+                self.result(check, input, &build.parts[&check.spec.part], run)
+            })
             .collect();
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
@@ -81,8 +87,12 @@ impl Grader<'_> {
                         let Ok(probe) = &parts[&check.spec.part] else {
                             continue;
                         };
-                        let run =
-                            runner::run(probe, check.spec.name, &self.fixtures, check.time_limit);
+                        let run = runner::run_unconfined(&Request {
+                            probe,
+                            producer: check.spec.producer,
+                            input: &self.inputs[index],
+                            time_limit: check.time_limit,
+                        });
                         results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
                     }
                 });
@@ -99,6 +109,7 @@ impl Grader<'_> {
     fn result(
         &self,
         check: &RubricCheck,
+        input: &Value,
         part: &Result<PathBuf, String>,
         run: Option<Run>,
     ) -> CheckResult {
@@ -119,7 +130,7 @@ impl Grader<'_> {
                 Duration::ZERO,
             ),
             (Ok(_), Some(run)) => {
-                let verdict = self.judge(check, &run.outcome);
+                let verdict = self.judge(check, input, &run.outcome);
                 let output = captured_output(&run);
                 (verdict, output, run.duration)
             }
@@ -127,17 +138,16 @@ impl Grader<'_> {
         CheckResult::new(check, verdict, output, duration)
     }
 
-    fn judge(&self, check: &RubricCheck, outcome: &RunOutcome) -> Verdict {
+    fn judge(&self, check: &RubricCheck, input: &Value, outcome: &RunOutcome) -> Verdict {
         match outcome {
-            RunOutcome::Reported(data) => match check.spec.judge {
-                Judge::Rule(rule) => rule(data),
-                Judge::Snapshot(render) => match self.snapshots.get(check.spec.name) {
-                    Some(expected) => compare_with_snapshot(render, data, expected),
-                    None => Verdict::fail(
-                        "no expected output is blessed for this check (the instructor runs `grader bless`)",
-                    ),
+            RunOutcome::Reported(output) => checks::judge(
+                &check.spec,
+                &Case {
+                    input,
+                    output,
+                    expected: self.snapshots.get(check.spec.name).map(|b| &b.output),
                 },
-            },
+            ),
             RunOutcome::Panicked { message, location } => {
                 Verdict::fail(panic_reason(message, location.as_deref()))
             }

@@ -41,13 +41,26 @@ pub struct RubricCheck {
     pub hint: String,
 }
 
+impl RubricCheck {
+    /// Whether students may know the check's inputs: only `visible` checks go into the
+    /// student template; every other check is hidden, and its inputs are drawn with
+    /// the course's secret.
+    pub fn is_public(&self) -> bool {
+        self.visibility == Visibility::Visible
+    }
+}
+
 /// The titles of the parts, and the checks in report order.
 #[derive(Debug, Clone)]
 pub struct Rubric {
-    /// `(part, title)` in order.
+    /// `(part, title)` in order: the parts the course assigns.
     pub parts: Vec<(Part, String)>,
-    /// The checks, in the order of the file.
+    /// The checks of those parts, in the order of the file.
     pub checks: Vec<RubricCheck>,
+    /// The course's secret, which makes hidden checks' inputs unknowable.
+    pub secret: Option<String>,
+    /// The parts the rubric lists but the course does not assign (`enabled = false`).
+    pub disabled: Vec<Part>,
 }
 
 #[derive(Deserialize)]
@@ -65,12 +78,15 @@ struct RawRubric {
 struct RawSettings {
     #[serde(default = "default_time_limit")]
     time_limit: Spanned<f64>,
+    #[serde(default)]
+    secret: Option<String>,
 }
 
 impl Default for RawSettings {
     fn default() -> RawSettings {
         RawSettings {
             time_limit: default_time_limit(),
+            secret: None,
         }
     }
 }
@@ -84,6 +100,12 @@ fn default_time_limit() -> Spanned<f64> {
 struct RawPart {
     id: Spanned<String>,
     title: String,
+    #[serde(default = "enabled")]
+    enabled: bool,
+}
+
+fn enabled() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -149,6 +171,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     let default_limit = check_limit(&raw.grader.time_limit)?;
 
     let mut parts = Vec::new();
+    let mut disabled = Vec::new();
     for part in &raw.parts {
         let Some(id) = Part::from_id(part.id.get_ref()) else {
             return Err(error_at(
@@ -159,11 +182,26 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
                 ),
             ));
         };
-        parts.push((id, part.title.clone()));
+        if parts.iter().any(|(p, _)| *p == id) || disabled.contains(&id) {
+            return Err(error_at(
+                part.id.span().start,
+                format!("part {} is listed twice", id.id()),
+            ));
+        }
+        if part.enabled {
+            parts.push((id, part.title.clone()));
+        } else {
+            disabled.push(id);
+        }
     }
 
     let mut checks = Vec::new();
     for raw_check in raw.checks {
+        // A part the course does not assign: its checks are not graded (and may name
+        // checks this grader does not have, such as a part still being written).
+        if Part::from_id(raw_check.part.get_ref()).is_some_and(|p| disabled.contains(&p)) {
+            continue;
+        }
         let name = raw_check.name.get_ref();
         let Some(spec) = checks::find(name) else {
             let known: Vec<&str> = checks::all().iter().map(|c| c.name).collect();
@@ -223,7 +261,12 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             "the rubric lists no [[check]]".to_owned(),
         ));
     }
-    Ok(Rubric { parts, checks })
+    Ok(Rubric {
+        parts,
+        checks,
+        secret: raw.grader.secret.filter(|s| !s.is_empty()),
+        disabled,
+    })
 }
 
 #[cfg(test)]
@@ -288,6 +331,13 @@ hint = "§2"
             .unwrap_err()
             .to_string();
         assert!(error.starts_with("r.toml line 13:"), "{error}");
+    }
+
+    #[test]
+    fn a_disabled_part_drops_its_checks() {
+        let text = GOOD.replace("title = \"Part 1\"", "title = \"Part 1\"\nenabled = false");
+        let error = parse(&text, "r.toml").unwrap_err().to_string();
+        assert!(error.contains("lists no [[check]]"), "{error}");
     }
 
     #[test]

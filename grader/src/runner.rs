@@ -1,26 +1,30 @@
-//! Running one check: the probe in a process of its own, in a new process group,
-//! with a time limit after which the whole group is killed, and stdout and stderr
-//! captured up to a cap. The student's code runs in that process; nothing it prints
-//! or returns as an exit code decides the check — only the result file does, and the
-//! grader judges its contents.
+//! Running one check: the probe in a process of its own, with a time limit after
+//! which everything it started is killed, and stdout and stderr captured up to a
+//! cap. The grader writes the request (which producer, on which input) to the
+//! probe's stdin; the answer comes back as one JSON line on the result channel. No
+//! path is handed to the student's code: nothing it could create, link or fill
+//! decides a check. Whatever the channel holds is judged like any answer, and
+//! anything but exactly one answer to the question asked is no answer at all.
 
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use process_wrap::std::*;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// How much of each output stream is kept.
 pub const OUTPUT_CAP: usize = 16 * 1024;
+/// How much of the result channel is read: far more than any honest answer.
+pub const CHANNEL_CAP: usize = 8 * 1024 * 1024;
 
 /// What became of a check's process.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RunOutcome {
-    /// The probe reported data, to be judged.
+    /// The probe reported an output, to be judged.
     Reported(Value),
     /// The code panicked (including `todo!()`).
     Panicked {
@@ -29,11 +33,11 @@ pub enum RunOutcome {
         /// Where, as `file:line`, when known.
         location: Option<String>,
     },
-    /// The process died: a stack overflow, an abort, a signal.
+    /// The process died: a stack overflow, an abort, a signal, a limit.
     Crashed(String),
-    /// The time limit ran out and the process group was killed.
+    /// The time limit ran out and everything the check started was killed.
     TimedOut(Duration),
-    /// The process ended by itself without reporting anything.
+    /// The process ended without one proper answer.
     NoReport(String),
 }
 
@@ -50,7 +54,41 @@ pub struct Run {
     pub duration: Duration,
 }
 
+/// What one check asks of the probe.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The probe binary.
+    pub probe: &'a Path,
+    /// The producer it calls.
+    pub producer: &'a str,
+    /// The input the grader built.
+    pub input: &'a Value,
+    /// How long it may run.
+    pub time_limit: Duration,
+}
+
+impl Request<'_> {
+    /// The bytes written to the probe's stdin.
+    pub fn body(&self) -> Vec<u8> {
+        json!({ "producer": self.producer, "input": self.input })
+            .to_string()
+            .into_bytes()
+    }
+}
+
+/// How the process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// It exited with this code.
+    Code(i32),
+    /// A signal ended it.
+    Signal(i32),
+    /// The time limit ran out.
+    TimedOut,
+}
+
 const PANIC_MARKER: &str = "@@maze-probe-panic@@";
+const RESULT_MARKER: &str = "@@maze-probe-result@@";
 
 #[derive(Deserialize)]
 struct PanicReport {
@@ -58,12 +96,15 @@ struct PanicReport {
     location: Option<String>,
 }
 
-/// Reads up to `OUTPUT_CAP` bytes of a stream on a thread of its own, draining and
+/// Reads up to `cap` bytes of a stream on a thread of its own, draining and
 /// dropping the rest so the child never blocks on a full pipe.
-fn capture(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
+fn capture(
+    stream: Option<impl Read + Send + 'static>,
+    cap: usize,
+) -> thread::JoinHandle<(Vec<u8>, bool)> {
     thread::spawn(move || {
         let Some(mut stream) = stream else {
-            return String::new();
+            return (Vec::new(), false);
         };
         let mut kept = Vec::new();
         let mut buffer = [0u8; 8192];
@@ -72,36 +113,34 @@ fn capture(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<Str
             if n == 0 {
                 break;
             }
-            let room = OUTPUT_CAP.saturating_sub(kept.len());
+            let room = cap.saturating_sub(kept.len());
             kept.extend_from_slice(&buffer[..n.min(room)]);
             truncated |= n > room;
         }
-        let mut text = String::from_utf8_lossy(&kept).into_owned();
-        if truncated {
-            text.push_str("\n[output cut at 16 KiB]");
-        }
-        text
+        (kept, truncated)
     })
 }
 
-/// Runs check `name` with the probe at `probe`, reading fixtures from `fixtures`.
-pub fn run(
-    probe: &Path,
-    name: &str,
-    fixtures: &Path,
-    time_limit: Duration,
-) -> std::io::Result<Run> {
+/// Captured bytes as text, with a note when they were cut.
+pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
+    let mut text = String::from_utf8_lossy(bytes).into_owned();
+    if truncated {
+        text.push_str("\n[output cut at 16 KiB]");
+    }
+    text
+}
+
+/// Runs one check's request without a sandbox (process group, time limit, caps) and
+/// says what became of it. The answer is read from the probe's marked stdout line.
+pub fn run_unconfined(request: &Request) -> std::io::Result<Run> {
     let scratch = tempfile::tempdir()?;
-    let result_file = scratch.path().join("result.json");
-    let mut command = Command::new(probe);
+    let mut command = Command::new(request.probe);
     command
-        .arg(name)
-        .arg(fixtures)
-        .arg(&result_file)
         .current_dir(scratch.path())
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .env_clear()
         .env("RUST_BACKTRACE", "0");
     let mut wrapped = CommandWrap::from(command);
     #[cfg(unix)]
@@ -111,25 +150,77 @@ pub fn run(
 
     let started = Instant::now();
     let mut child = wrapped.spawn()?;
-    let stdout = capture(child.stdout().take());
-    let stderr = capture(child.stderr().take());
-    let mut timed_out = false;
-    let status = loop {
+    let body = request.body();
+    if let Some(mut stdin) = child.stdin().take() {
+        thread::spawn(move || {
+            // A probe that exits without reading its input is judged like any other.
+            let _ = std::io::Write::write_all(&mut stdin, &body);
+        });
+    }
+    let stdout = capture(child.stdout().take(), CHANNEL_CAP);
+    let stderr = capture(child.stderr().take(), OUTPUT_CAP);
+    let ended = loop {
         if let Some(status) = child.try_wait()? {
-            break status;
+            break exit_of(status);
         }
-        if started.elapsed() >= time_limit {
-            timed_out = true;
+        if started.elapsed() >= request.time_limit {
             // Kill the whole group: threads and any processes the code started.
             let _ = child.kill();
-            break child.wait()?;
+            let _ = child.wait();
+            break Ended::TimedOut;
         }
         thread::sleep(Duration::from_millis(5));
     };
     let duration = started.elapsed();
-    let stdout = stdout.join().unwrap_or_default();
-    let raw_stderr = stderr.join().unwrap_or_default();
+    let (stdout, stdout_cut) = stdout.join().unwrap_or_default();
+    let (stderr, stderr_cut) = stderr.join().unwrap_or_default();
+    let (channel, printed) = split_marked_answer(&stdout);
+    Ok(finish(
+        request,
+        ended,
+        channel.as_deref(),
+        captured_text(&printed, stdout_cut && channel.is_none()),
+        &captured_text(&stderr, stderr_cut),
+        duration,
+    ))
+}
 
+fn exit_of(status: std::process::ExitStatus) -> Ended {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return Ended::Signal(signal);
+        }
+    }
+    Ended::Code(status.code().unwrap_or(-1))
+}
+
+/// Where there is no result channel, the answer is the marked line on stdout: split
+/// it from what the student's code printed.
+fn split_marked_answer(stdout: &[u8]) -> (Option<Vec<u8>>, Vec<u8>) {
+    let text = String::from_utf8_lossy(stdout);
+    let mut answers = Vec::new();
+    let mut printed = Vec::new();
+    for line in text.lines() {
+        match line.strip_prefix(RESULT_MARKER) {
+            Some(answer) => answers.push(answer.to_owned()),
+            None => printed.push(line),
+        }
+    }
+    let channel = (!answers.is_empty()).then(|| answers.join("\n").into_bytes());
+    (channel, printed.join("\n").trim().as_bytes().to_vec())
+}
+
+/// Decides what became of a run from how it ended and what the channel holds.
+pub fn finish(
+    request: &Request,
+    ended: Ended,
+    channel: Option<&[u8]>,
+    stdout: String,
+    raw_stderr: &str,
+    duration: Duration,
+) -> Run {
     let panic = raw_stderr
         .lines()
         .filter_map(|line| line.strip_prefix(PANIC_MARKER))
@@ -139,69 +230,160 @@ pub fn run(
         .filter(|line| !line.starts_with(PANIC_MARKER))
         .collect::<Vec<_>>()
         .join("\n");
-
-    let outcome = if timed_out {
-        RunOutcome::TimedOut(time_limit)
-    } else if let Some(report) = read_result(&result_file, name).filter(|_| status.success()) {
-        report
-    } else if let Some(panic) = panic {
-        RunOutcome::Panicked {
-            message: panic.message,
-            location: panic.location,
-        }
-    } else if let Some(crash) = crash_reason(status, &raw_stderr) {
-        RunOutcome::Crashed(crash)
-    } else {
-        RunOutcome::NoReport(format!(
-            "the check ended without reporting a result: the code ended the process itself (exit code {})",
-            status.code().map_or("none".to_owned(), |c| c.to_string())
-        ))
+    let answer = channel
+        .filter(|bytes| !bytes.is_empty())
+        .map(|bytes| read_answer(bytes, request.producer));
+    let outcome = match (ended, answer) {
+        (Ended::TimedOut, _) => RunOutcome::TimedOut(request.time_limit),
+        (Ended::Code(0), Some(Ok(output))) => RunOutcome::Reported(output),
+        (Ended::Code(0), Some(Err(problem))) => RunOutcome::NoReport(problem),
+        _ => match (panic, crash_reason(ended, raw_stderr)) {
+            (Some(panic), _) => RunOutcome::Panicked {
+                message: panic.message,
+                location: panic.location,
+            },
+            (None, Some(crash)) => RunOutcome::Crashed(crash),
+            (None, None) => RunOutcome::NoReport(format!(
+                "the check ended without reporting a result: the code ended the process itself (exit code {})",
+                match ended {
+                    Ended::Code(code) => code.to_string(),
+                    _ => "none".to_owned(),
+                }
+            )),
+        },
     };
-    Ok(Run {
+    Run {
         outcome,
         stdout,
         stderr,
         duration,
-    })
+    }
 }
 
-/// The data in the result file, if the probe wrote one for this check.
-fn read_result(path: &Path, name: &str) -> Option<RunOutcome> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let value: Value = serde_json::from_str(&text).ok()?;
-    (value.get("check")?.as_str()? == name).then(|| RunOutcome::Reported(value["data"].clone()))
+/// The output in the channel: exactly one JSON line answering `producer`.
+fn read_answer(bytes: &[u8], producer: &str) -> Result<Value, String> {
+    let refused = |why: &str| {
+        Err(format!(
+            "the result channel held {why}, not the probe's one answer: something else wrote into it"
+        ))
+    };
+    if bytes.len() >= CHANNEL_CAP {
+        return refused("8 MiB or more");
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return refused("bytes that are not text");
+    };
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let [line] = lines.as_slice() else {
+        return refused(&format!("{} lines", lines.len()));
+    };
+    let Ok(Value::Object(mut answer)) = serde_json::from_str::<Value>(line) else {
+        return refused("something that is not a JSON object");
+    };
+    if answer.len() != 2 || answer.get("producer").and_then(Value::as_str) != Some(producer) {
+        return refused("an answer to another question");
+    }
+    answer
+        .remove("output")
+        .map_or_else(|| refused("an answer without an output"), Ok)
 }
 
 /// Words for how a process died, or `None` when it simply exited.
-fn crash_reason(status: ExitStatus, stderr: &str) -> Option<String> {
+fn crash_reason(ended: Ended, stderr: &str) -> Option<String> {
     if stderr.contains("has overflowed its stack") {
         return Some(
             "crashed: stack overflow (a recursion that never ends, or too deep)".to_owned(),
         );
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
+    if stderr.contains("memory allocation of") && stderr.contains("failed") {
+        return Some("crashed: out of memory (an allocation failed)".to_owned());
+    }
+    match ended {
+        Ended::Signal(signal) => {
             let name = match signal {
                 6 => "aborted (SIGABRT)",
                 9 => "killed (SIGKILL; out of memory?)",
                 11 => "segmentation fault (SIGSEGV)",
                 _ => "killed by a signal",
             };
-            return Some(format!("crashed: {name}, signal {signal}"));
+            Some(format!("crashed: {name}, signal {signal}"))
         }
-    }
-    #[cfg(windows)]
-    {
         // 0xC00000FD is STATUS_STACK_OVERFLOW; 0xC0000005 an access violation.
-        match status.code().map(|c| c as u32) {
-            Some(0xC000_00FD) => return Some("crashed: stack overflow".to_owned()),
-            Some(0xC000_0005) => return Some("crashed: access violation".to_owned()),
-            Some(0xC000_0409) => return Some("crashed: aborted".to_owned()),
-            _ => {}
+        Ended::Code(code) if cfg!(windows) => match code as u32 {
+            0xC000_00FD => Some("crashed: stack overflow".to_owned()),
+            0xC000_0005 => Some("crashed: access violation".to_owned()),
+            0xC000_0409 => Some("crashed: aborted".to_owned()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(input: &Value) -> Request<'_> {
+        Request {
+            probe: Path::new("probe"),
+            producer: "created_mazes",
+            input,
+            time_limit: Duration::from_secs(1),
         }
     }
-    let _ = status;
-    None
+
+    fn outcome(channel: &[u8]) -> RunOutcome {
+        let input = json!({});
+        finish(
+            &request(&input),
+            Ended::Code(0),
+            Some(channel),
+            String::new(),
+            "",
+            Duration::ZERO,
+        )
+        .outcome
+    }
+
+    #[test]
+    fn one_answer_to_the_question_asked_is_reported() {
+        assert_eq!(
+            outcome(br#"{"producer":"created_mazes","output":[1,2]}"#),
+            RunOutcome::Reported(json!([1, 2]))
+        );
+    }
+
+    #[test]
+    fn two_answers_are_no_answer() {
+        let two = b"{\"producer\":\"created_mazes\",\"output\":1}\n{\"producer\":\"created_mazes\",\"output\":2}\n";
+        assert!(matches!(outcome(two), RunOutcome::NoReport(why) if why.contains("2 lines")));
+    }
+
+    #[test]
+    fn an_answer_to_another_question_is_no_answer() {
+        let other = br#"{"producer":"direction_opposite","output":[]}"#;
+        assert!(
+            matches!(outcome(other), RunOutcome::NoReport(why) if why.contains("another question"))
+        );
+    }
+
+    #[test]
+    fn garbage_in_the_channel_is_no_answer() {
+        assert!(matches!(outcome(b"\xff\xfe"), RunOutcome::NoReport(_)));
+        assert!(matches!(outcome(b"PASS"), RunOutcome::NoReport(_)));
+    }
+
+    #[test]
+    fn an_answer_from_a_process_that_then_failed_is_not_taken() {
+        let input = json!({});
+        let run = finish(
+            &request(&input),
+            Ended::Code(101),
+            Some(br#"{"producer":"created_mazes","output":[]}"#),
+            String::new(),
+            "",
+            Duration::ZERO,
+        );
+        assert!(matches!(run.outcome, RunOutcome::NoReport(_)));
+    }
 }

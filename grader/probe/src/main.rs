@@ -1,10 +1,18 @@
-//! The probe: runs one check of the rubric against the student's `maze` library and
-//! writes what the student's code produced as JSON. Pass or fail is decided by the
-//! grader, in another process, from that data alone.
+//! The probe: runs one check of the rubric against the student's `maze` library. The
+//! grader sends the name of a producer (what to call) and the check's input as one
+//! JSON object on stdin; the probe
+//! calls the student's code on exactly that input and returns what it produced as
+//! one JSON line on the result channel. It decides nothing and reads no file: pass or
+//! fail is decided by the grader, in another process, from the output alone.
 //!
-//! Usage: `probe CHECK FIXTURES_DIR OUT_FILE`, or `probe --list`.
+//! The result channel is file descriptor 3, a pipe the grader made (on Unix). The
+//! probe takes it over before any check runs and keeps it out of every process the
+//! student's code may start. Where the grader could not pass a pipe (Windows), the
+//! answer goes to stdout on a marked line instead.
+//!
+//! Usage: `probe < {"producer": NAME, "input": …}`, or `probe --list`.
 
-use std::path::{Path, PathBuf};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
@@ -14,36 +22,10 @@ mod part1;
 #[cfg(feature = "part2")]
 mod part2;
 
-/// What a check may read: the kit's fixture directory.
-pub struct Context {
-    fixtures: PathBuf,
-}
+/// A producer: runs the student's code on the grader's input and returns the output.
+pub type Producer = fn(&Value) -> Value;
 
-impl Context {
-    /// A file below the fixture directory.
-    pub fn fixture(&self, relative: &str) -> PathBuf {
-        self.fixtures.join(relative)
-    }
-
-    /// The files of a fixture subdirectory with the given extension, sorted by name.
-    pub fn fixture_files(&self, dir: &str, extension: &str) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(self.fixture(dir))
-            .map(|entries| {
-                entries
-                    .filter_map(|entry| entry.ok().map(|e| e.path()))
-                    .filter(|path| path.extension().is_some_and(|e| e == extension))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        files
-    }
-}
-
-/// A check: runs the student's code and returns what it produced.
-pub type Producer = fn(&Context) -> Value;
-
-/// Every check this probe was built with.
+/// Every producer this probe was built with.
 fn checks() -> Vec<(&'static str, Producer)> {
     let mut all: Vec<(&'static str, Producer)> = Vec::new();
     #[cfg(feature = "part1")]
@@ -53,28 +35,62 @@ fn checks() -> Vec<(&'static str, Producer)> {
     all
 }
 
-/// The file name of a path, for reports.
-pub fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+/// Reads a field of the grader's input as `T`; a mismatch is a bug of the grader's,
+/// reported as a panic in the probe (never blamed on the student).
+pub fn field<T: serde::de::DeserializeOwned>(input: &Value, name: &str) -> T {
+    serde_json::from_value(input[name].clone())
+        .unwrap_or_else(|error| panic!("the grader's input has no valid {name:?}: {error}"))
 }
 
 /// Marks the one line of stderr the grader reads a panic's message from.
 const PANIC_MARKER: &str = "@@maze-probe-panic@@";
+/// Marks the answer on stdout where there is no result channel.
+const RESULT_MARKER: &str = "@@maze-probe-result@@";
+/// The most input the probe reads.
+const INPUT_CAP: u64 = 64 * 1024 * 1024;
+
+/// The result channel, taken over from fd 3 and re-opened close-on-exec, so that a
+/// process the student's code starts cannot inherit it.
+#[cfg(unix)]
+fn result_channel() -> Option<std::fs::File> {
+    use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
+    // SAFETY: fd 3 is only borrowed for the duplication; if it is not open, the
+    // duplication fails with EBADF and nothing else happens.
+    let copy = unsafe { BorrowedFd::borrow_raw(3) }.try_clone_to_owned().ok()?;
+    // SAFETY: fd 3 is open (it was just duplicated) and nothing else in this process
+    // owns it; closing it leaves only the close-on-exec copy.
+    drop(unsafe { OwnedFd::from_raw_fd(3) });
+    Some(std::fs::File::from(copy))
+}
+
+#[cfg(not(unix))]
+fn result_channel() -> Option<std::fs::File> {
+    None
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--list") {
+    let channel = result_channel();
+    if std::env::args().nth(1).as_deref() == Some("--list") {
         for (name, _) in checks() {
             println!("{name}");
         }
         return ExitCode::SUCCESS;
     }
-    let [check, fixtures, out] = args.as_slice() else {
-        eprintln!("usage: probe CHECK FIXTURES_DIR OUT_FILE | probe --list");
+    let mut request = String::new();
+    if std::io::stdin().take(INPUT_CAP).read_to_string(&mut request).is_err() {
+        eprintln!("probe: the grader's request is not UTF-8 text");
+        return ExitCode::from(64);
+    }
+    let Ok(request) = serde_json::from_str::<Value>(&request) else {
+        eprintln!("probe: the grader's request is not JSON");
         return ExitCode::from(64);
     };
-    let Some(&(_, producer)) = checks().iter().find(|(name, _)| name == check) else {
-        eprintln!("probe: no check named {check}");
+    let Some(name) = request["producer"].as_str() else {
+        eprintln!("probe: the grader's request names no producer");
+        return ExitCode::from(64);
+    };
+    let Some(&(_, producer)) = checks().iter().find(|(known, _)| known == &name) else {
+        eprintln!("probe: no producer named {name}");
         return ExitCode::from(64);
     };
 
@@ -92,13 +108,19 @@ fn main() -> ExitCode {
         eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location }));
     }));
 
-    let context = Context { fixtures: PathBuf::from(fixtures) };
-    let data = producer(&context);
-    let report = json!({ "check": check, "data": data });
-    match std::fs::write(out, report.to_string()) {
+    let output = producer(&request["input"]);
+    let answer = json!({ "producer": name, "output": output }).to_string();
+    let written = match channel {
+        Some(mut channel) => writeln!(channel, "{answer}").and_then(|()| channel.flush()),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            writeln!(stdout, "\n{RESULT_MARKER}{answer}").and_then(|()| stdout.flush())
+        }
+    };
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("probe: cannot write {out}: {error}");
+            eprintln!("probe: cannot write the answer: {error}");
             ExitCode::from(70)
         }
     }

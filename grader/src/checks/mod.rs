@@ -1,14 +1,30 @@
-//! The checks the grader knows: one list, each entry a name, the part it belongs to
-//! and how it is judged. The rubric picks from this list and gives points; the probe
-//! has a producer of the same name. Judging happens here, in the grader's process,
-//! from the data the probe wrote.
+//! The checks the grader knows: one list, each entry a name, the part it belongs to,
+//! how the grader builds its input and how it judges the output.
+//!
+//! The trust boundary runs through here. The grader decides every input (fixed
+//! values, fixture files, or values drawn from a generator seeded by the check's
+//! name and, for hidden checks, the course's secret) and sends it to the probe; the
+//! probe returns only what the student's code produced for that input. A judge reads
+//! the input it sent, never the probe's idea of it, validates the shape of the output
+//! against that input before looking at any value, and never panics on what it is
+//! given (the grader also runs every judge under `catch_unwind`, so a judge bug costs
+//! one check, reported as the grader's fault). Where a check compares with the
+//! reference solution, the reference's output for the same input was recorded by
+//! `grader bless`: the grader itself contains no code that computes an answer.
 
 pub mod model;
 mod part1;
 mod part2;
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use anyhow::Context as _;
+use rand::SeedableRng as _;
+use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use sha2::{Digest as _, Sha256};
 
 /// A part of the assignment: each is built and can fail to compile on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -46,6 +62,9 @@ pub struct Verdict {
     pub message: String,
     /// Expected against actual, as a unified diff, when that helps.
     pub diff: Option<String>,
+    /// The grader, not the submission, is at fault: a judge failed or the kit's data
+    /// is inconsistent. The check fails, and the report says so.
+    pub grader_error: bool,
 }
 
 impl Verdict {
@@ -55,6 +74,7 @@ impl Verdict {
             passed: true,
             message: message.into(),
             diff: None,
+            grader_error: false,
         }
     }
 
@@ -64,6 +84,17 @@ impl Verdict {
             passed: false,
             message: message.into(),
             diff: None,
+            grader_error: false,
+        }
+    }
+
+    /// A failure that is the grader's fault, not the submission's.
+    pub fn grader_error(message: impl std::fmt::Display) -> Verdict {
+        Verdict {
+            passed: false,
+            message: format!("the grader could not judge this: {message}"),
+            diff: None,
+            grader_error: true,
         }
     }
 
@@ -75,9 +106,8 @@ impl Verdict {
             .header("expected", "yours")
             .to_string();
         Verdict {
-            passed: false,
-            message: message.into(),
             diff: Some(diff),
+            ..Verdict::fail(message)
         }
     }
 
@@ -94,14 +124,132 @@ impl Verdict {
     }
 }
 
-/// How a check is judged.
-#[derive(Debug, Clone, Copy)]
-pub enum Judge {
-    /// By a rule the grader computes itself.
-    Rule(fn(&Value) -> Verdict),
-    /// By comparing a text rendering of the data with the blessed snapshot of the
-    /// reference solution. The function renders the data (or says why it cannot).
-    Snapshot(fn(&Value) -> Result<String, String>),
+/// What a judge returns: a verdict either way; `Err` lets a judge stop early with `?`
+/// when the output cannot even be read.
+pub type Judged = Result<Verdict, Verdict>;
+
+/// What the grader knows when it builds a check's input.
+pub struct Inputs<'a> {
+    /// The kit's fixture directory (read by the grader only; the probe never sees it).
+    pub fixtures: &'a Path,
+    /// The check's name.
+    pub check: &'a str,
+    /// The course's secret, for hidden checks only; `None` for checks whose inputs
+    /// the student template may know.
+    pub secret: Option<&'a str>,
+}
+
+impl Inputs<'_> {
+    /// A generator for this check's inputs: the same for every grading of every
+    /// submission, different per check, and for hidden checks unknowable without
+    /// the course's secret.
+    pub fn rng(&self) -> ChaCha8Rng {
+        let mut hash = Sha256::new();
+        hash.update(b"perfect-mazes inputs\0");
+        hash.update(self.check.as_bytes());
+        hash.update(b"\0");
+        if let Some(secret) = self.secret {
+            hash.update(secret.as_bytes());
+        }
+        ChaCha8Rng::from_seed(hash.finalize().into())
+    }
+
+    /// The text of a fixture file.
+    pub fn fixture(&self, relative: &str) -> anyhow::Result<String> {
+        let path = self.fixtures.join(relative);
+        std::fs::read_to_string(&path)
+            .with_context(|| format!("reading the kit's fixture {}", path.display()))
+    }
+
+    /// The name and text of each file in a fixture directory with the given
+    /// extension, sorted by name.
+    pub fn fixture_files(
+        &self,
+        dir: &str,
+        extension: &str,
+    ) -> anyhow::Result<Vec<(String, String)>> {
+        let path = self.fixtures.join(dir);
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(&path)
+            .with_context(|| format!("reading the kit's fixtures in {}", path.display()))?
+        {
+            let file = entry?.path();
+            if file.extension().is_some_and(|e| e == extension) && file.is_file() {
+                let name = file
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let text = std::fs::read_to_string(&file)
+                    .with_context(|| format!("reading the kit's fixture {}", file.display()))?;
+                files.push((name, text));
+            }
+        }
+        files.sort();
+        if files.is_empty() {
+            anyhow::bail!("the kit has no .{extension} fixtures in {}", path.display());
+        }
+        Ok(files)
+    }
+}
+
+/// One judging: the input the grader sent, the output the probe returned, and the
+/// reference's output for the same input when the check is blessed.
+pub struct Case<'a> {
+    /// What the grader sent.
+    pub input: &'a Value,
+    /// What the probe returned.
+    pub output: &'a Value,
+    /// What the reference solution returned for the same input.
+    pub expected: Option<&'a Value>,
+}
+
+impl Case<'_> {
+    /// The input as `T`; a mismatch is the grader's own fault.
+    pub fn input<T: DeserializeOwned>(&self) -> Result<T, Verdict> {
+        T::deserialize(self.input).map_err(|error| {
+            Verdict::grader_error(format!("its own input is unreadable ({error})"))
+        })
+    }
+
+    /// The output as `T`, or a failure saying it could not be read.
+    pub fn output<T: DeserializeOwned>(&self) -> Result<T, Verdict> {
+        T::deserialize(self.output).map_err(|error| {
+            Verdict::fail(format!(
+                "the probe's report could not be read ({error}): did the code print into the result channel?"
+            ))
+        })
+    }
+
+    /// The reference's output as `T`.
+    pub fn expected<T: DeserializeOwned>(&self) -> Result<T, Verdict> {
+        let value = self
+            .expected
+            .ok_or_else(|| Verdict::grader_error("no expected output is blessed for it"))?;
+        T::deserialize(value).map_err(|error| {
+            Verdict::grader_error(format!(
+                "the blessed expected output is unreadable ({error})"
+            ))
+        })
+    }
+
+    /// The output as a list of exactly `count` items (one per case the grader sent).
+    pub fn output_list<T: DeserializeOwned>(&self, count: usize) -> Result<Vec<T>, Verdict> {
+        let items: Vec<Value> = self.output()?;
+        if items.len() != count {
+            return Err(Verdict::fail(format!(
+                "the probe reported {} of {count} cases: the report does not match the grader's input",
+                items.len()
+            )));
+        }
+        items
+            .iter()
+            .map(|item| {
+                T::deserialize(item).map_err(|error| {
+                    Verdict::fail(format!("the probe's report could not be read ({error})"))
+                })
+            })
+            .collect()
+    }
 }
 
 /// One check the grader knows.
@@ -111,23 +259,23 @@ pub struct CheckSpec {
     pub name: &'static str,
     /// The part it belongs to.
     pub part: Part,
-    /// How it is judged.
-    pub judge: Judge,
+    /// What the probe calls (several checks may share a producer: a hidden check
+    /// reuses a public one's, so the probe names no hidden check).
+    pub producer: &'static str,
+    /// Builds the input sent to the probe.
+    pub input: fn(&Inputs) -> anyhow::Result<Value>,
+    /// Judges the probe's output for that input.
+    pub judge: fn(&Case) -> Judged,
+    /// Whether `grader bless` records the reference's output for this check (and the
+    /// judge compares with it).
+    pub blessed: bool,
 }
 
 /// Every check, in the order reports list them.
 pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();
-    all.extend(part1::CHECKS.iter().map(|&(name, judge)| CheckSpec {
-        name,
-        part: Part::Part1,
-        judge,
-    }));
-    all.extend(part2::CHECKS.iter().map(|&(name, judge)| CheckSpec {
-        name,
-        part: Part::Part2,
-        judge,
-    }));
+    all.extend_from_slice(part1::CHECKS);
+    all.extend_from_slice(part2::CHECKS);
     all
 }
 
@@ -136,40 +284,64 @@ pub fn find(name: &str) -> Option<CheckSpec> {
     all().into_iter().find(|check| check.name == name)
 }
 
-/// Reads the probe's data as `T`, or fails the check saying the data was unreadable.
-pub(crate) fn read<T: DeserializeOwned>(data: &Value) -> Result<T, Verdict> {
-    serde_json::from_value(data.clone())
-        .map_err(|error| Verdict::fail(format!("the probe's report could not be read ({error})")))
-}
-
-/// Judges with `rule` after reading the data as `T`.
-pub(crate) fn judged<T: DeserializeOwned>(
-    data: &Value,
-    rule: impl FnOnce(T) -> Verdict,
-) -> Verdict {
-    match read(data) {
-        Ok(value) => rule(value),
-        Err(verdict) => verdict,
-    }
-}
-
-/// Compares the rendering of the student's data with the snapshot's text.
-pub fn compare_with_snapshot(
-    render: fn(&Value) -> Result<String, String>,
-    data: &Value,
-    expected: &str,
-) -> Verdict {
-    match render(data) {
-        Err(problem) => Verdict::fail(problem),
-        Ok(actual) if actual.trim_end() == expected.trim_end() => {
-            Verdict::pass("matches the reference exactly")
+/// Judges `case` with `spec`'s judge, turning a panic of the judge into a verdict
+/// that blames the grader: whatever the probe reported, judging never crashes.
+pub fn judge(spec: &CheckSpec, case: &Case) -> Verdict {
+    match catch_unwind(AssertUnwindSafe(|| (spec.judge)(case))) {
+        Ok(Ok(verdict) | Err(verdict)) => verdict,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            Verdict::grader_error(format!("its judge failed ({what}); please report this"))
         }
-        Ok(actual) => Verdict::fail_with_diff(
-            "differs from the reference solution's output",
-            &format!("{}\n", expected.trim_end()),
-            &format!("{}\n", actual.trim_end()),
-        ),
     }
+}
+
+/// Judges that the output equals the blessed expected output exactly.
+pub fn equals_expected(case: &Case, summary: &str, differs: &str) -> Judged {
+    let expected: Value = case.expected()?;
+    if *case.output == expected {
+        Ok(Verdict::pass(summary))
+    } else {
+        Ok(Verdict::fail_with_diff(
+            differs,
+            &model::pretty(&expected),
+            &model::pretty(case.output),
+        ))
+    }
+}
+
+/// Judges a list of cases item by item against the blessed list: `describe(input,
+/// got, expected)` words a mismatch. The output must have one item per input case.
+pub fn compare_items(
+    case: &Case,
+    inputs: &[Value],
+    describe: impl Fn(&Value, &Value, &Value) -> String,
+    summary: &str,
+) -> Judged {
+    let got: Vec<Value> = case.output_list(inputs.len())?;
+    let want: Vec<Value> = case.expected()?;
+    if want.len() != inputs.len() {
+        return Err(Verdict::grader_error(
+            "the blessed expected output does not match the input: run `grader bless`",
+        ));
+    }
+    let problems = inputs
+        .iter()
+        .zip(got.iter().zip(&want))
+        .filter(|(_, (got, want))| got != want)
+        .map(|(input, (got, want))| describe(input, got, want))
+        .collect();
+    Ok(Verdict::from_problems(problems, summary))
+}
+
+/// The digest of an input, which ties a blessed output to the input it answers.
+pub fn digest(input: &Value) -> String {
+    let hash = Sha256::digest(input.to_string().as_bytes());
+    hash.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -182,5 +354,49 @@ mod tests {
     fn check_names_are_unique() {
         let names: HashSet<&str> = all().iter().map(|c| c.name).collect();
         assert_eq!(names.len(), all().len());
+    }
+
+    #[test]
+    fn a_panicking_judge_is_a_grader_error_not_a_crash() {
+        fn broken(_: &Case) -> Judged {
+            let empty: Vec<u8> = Vec::new();
+            Ok(Verdict::pass(format!("{}", empty[3])))
+        }
+        let spec = CheckSpec {
+            name: "broken",
+            part: Part::Part1,
+            producer: "broken",
+            input: |_| Ok(Value::Null),
+            judge: broken,
+            blessed: false,
+        };
+        let verdict = judge(
+            &spec,
+            &Case {
+                input: &Value::Null,
+                output: &Value::Null,
+                expected: None,
+            },
+        );
+        assert!(!verdict.passed && verdict.grader_error);
+        assert!(
+            verdict
+                .message
+                .starts_with("the grader could not judge this")
+        );
+    }
+
+    #[test]
+    fn hidden_inputs_depend_on_the_secret() {
+        use rand::RngCore as _;
+        let inputs = |secret| Inputs {
+            fixtures: Path::new("."),
+            check: "x",
+            secret,
+        };
+        let a = inputs(Some("one")).rng().next_u64();
+        assert_eq!(a, inputs(Some("one")).rng().next_u64());
+        assert_ne!(a, inputs(Some("two")).rng().next_u64());
+        assert_ne!(a, inputs(None).rng().next_u64());
     }
 }

@@ -1,6 +1,9 @@
-//! The grader's own model of a maze, built from what the probe reported. Everything
-//! that decides a check — perfectness, path validity, the unique path — is computed
-//! here, in the grader's process, never taken from the student's code.
+//! The grader's own model of a maze, built from what the probe reported, for the
+//! properties any correct answer has: perfectness and path validity. It validates;
+//! it computes no answer (the expected answers are the reference's, blessed). A grid
+//! is only ever built through [`Grid::from_rows`], which checks its shape against the
+//! size the grader asked for, so nothing here indexes out of bounds or allocates by a
+//! size the student's code made up.
 
 use std::collections::VecDeque;
 
@@ -70,12 +73,51 @@ pub fn show((x, y): (i32, i32)) -> String {
     format!("({x}, {y})")
 }
 
+/// JSON for a person to read in a snapshot or a diff: objects and nested arrays one
+/// item per line, arrays of plain values on one line.
+pub fn pretty(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    fn write(value: &Value, indent: usize, out: &mut String) {
+        let pad = "  ".repeat(indent + 1);
+        let close = "  ".repeat(indent);
+        match value {
+            Value::Array(items) if items.iter().any(|i| i.is_array() || i.is_object()) => {
+                out.push_str("[\n");
+                for (i, item) in items.iter().enumerate() {
+                    out.push_str(&pad);
+                    write(item, indent + 1, out);
+                    out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&close);
+                out.push(']');
+            }
+            Value::Object(map) if !map.is_empty() => {
+                out.push_str("{\n");
+                for (i, (key, item)) in map.iter().enumerate() {
+                    out.push_str(&pad);
+                    out.push_str(&Value::String(key.clone()).to_string());
+                    out.push_str(": ");
+                    write(item, indent + 1, out);
+                    out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&close);
+                out.push('}');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(value, 0, &mut out);
+    out.push('\n');
+    out
+}
+
 /// How breadth-first search first reached a cell: `None` for the cell it started
 /// from, otherwise the direction of the step and the cell it came from.
 type Reached = Option<(u8, (i32, i32))>;
 
 /// A grid of walls as the probe reports it: `walls[y][x]`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     /// Columns.
     pub width: i32,
@@ -85,37 +127,80 @@ pub struct Grid {
     pub walls: Vec<Vec<u8>>,
 }
 
-/// A maze as the probe reports it.
+/// A maze as the probe reports it, before its shape is checked.
 #[derive(Debug, Clone, Deserialize)]
+pub struct ReportedMaze {
+    /// Start cell.
+    pub start: (i32, i32),
+    /// End cell.
+    pub end: (i32, i32),
+    /// Wall bits, row by row.
+    pub walls: Vec<Vec<u8>>,
+}
+
+/// A maze whose grid has the size the grader asked for.
+#[derive(Debug, Clone)]
 pub struct MazeData {
     /// The grid.
-    #[serde(flatten)]
     pub grid: Grid,
     /// Start cell.
     pub start: (i32, i32),
     /// End cell.
     pub end: (i32, i32),
-    /// How the probe made it, for messages.
-    #[serde(default)]
-    pub label: Option<String>,
-    /// The directions `solve` returned, if it was called and succeeded.
-    #[serde(default)]
-    pub solution: Option<Vec<u8>>,
-    /// The error `solve` returned, if it was called and failed.
-    #[serde(default)]
-    pub error: Option<String>,
+    /// What the grader asked for, for messages ("12x7, complexity 0.5, seed 1").
+    pub label: String,
 }
 
 impl MazeData {
-    /// A name for messages: the label, or the size.
-    pub fn name(&self) -> String {
-        self.label
-            .clone()
-            .unwrap_or_else(|| format!("{}x{}", self.grid.width, self.grid.height))
+    /// Checks `reported` against the size the grader asked for.
+    pub fn checked(
+        reported: ReportedMaze,
+        width: i32,
+        height: i32,
+        label: String,
+    ) -> Result<MazeData, String> {
+        let grid = Grid::from_rows(width, height, reported.walls)
+            .map_err(|problem| format!("the {label} maze has the wrong shape: {problem}"))?;
+        Ok(MazeData {
+            grid,
+            start: reported.start,
+            end: reported.end,
+            label,
+        })
+    }
+
+    /// A name for messages.
+    pub fn name(&self) -> &str {
+        &self.label
+    }
+
+    /// The drawing with start and end marked.
+    pub fn render(&self) -> String {
+        self.grid.render(Some(self.start), Some(self.end))
     }
 }
 
+/// The largest side a grid may have in any input the grader builds.
+pub const MAX_SIDE: i32 = 1000;
+
 impl Grid {
+    /// A grid of `width` × `height` cells from reported rows, or why the rows do not
+    /// have that shape. `width` and `height` come from the grader's own input.
+    pub fn from_rows(width: i32, height: i32, walls: Vec<Vec<u8>>) -> Result<Grid, String> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(format!("a {width}x{height} grid is outside 1..={MAX_SIDE}"));
+        }
+        let grid = Grid {
+            width,
+            height,
+            walls,
+        };
+        match grid.shape_problem() {
+            Some(problem) => Err(problem),
+            None => Ok(grid),
+        }
+    }
+
     /// Whether `(x, y)` is inside.
     pub fn inside(&self, (x, y): (i32, i32)) -> bool {
         (0..self.width).contains(&x) && (0..self.height).contains(&y)
@@ -252,21 +337,6 @@ impl Grid {
             .count()
     }
 
-    /// The shortest path from `from` to `to` as direction bits (in a perfect maze, the
-    /// only one), by breadth-first search.
-    pub fn shortest_path(&self, from: (i32, i32), to: (i32, i32)) -> Option<Vec<u8>> {
-        let index = |(x, y): (i32, i32)| usize::try_from(y * self.width + x).unwrap_or(0);
-        let reached = self.breadth_first(from);
-        let mut path = Vec::new();
-        let mut cursor = to;
-        while let Some((d, previous)) = (*reached.get(index(cursor))?)? {
-            path.push(d);
-            cursor = previous;
-        }
-        path.reverse();
-        Some(path)
-    }
-
     /// Why `path` does not lead from `from` to `to` through open walls, if it does not.
     pub fn walk(&self, from: (i32, i32), to: (i32, i32), path: &[u8]) -> Result<(), String> {
         let mut at = from;
@@ -388,14 +458,6 @@ mod tests {
         assert_eq!(
             grid.imperfection().unwrap(),
             "cell (0, 0) has no WEST wall, but that wall is on the border"
-        );
-    }
-
-    #[test]
-    fn shortest_path_follows_the_corridor() {
-        assert_eq!(
-            corridor().shortest_path((0, 0), (0, 1)),
-            Some(vec![EAST, EAST, SOUTH, WEST, WEST])
         );
     }
 

@@ -1,844 +1,1095 @@
-//! Judges of the Part 1 checks. Each reads what the probe reported and decides, with
-//! a message that points at the method (and the mistake) when it fails.
+//! Part 1 checks: for each, the input the grader builds and the judge of what the
+//! student's code made of it. Judges point at the method (and the mistake) when they
+//! fail. Where the answer is the reference's, it comes from the blessed output.
 
+use rand::Rng as _;
+use rand::seq::SliceRandom as _;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::model::{CARDINALS, Grid, MazeData, direction_name, opposite, show, step};
-use super::{Judge, Verdict, judged};
+use super::model::{Grid, MazeData, ReportedMaze, direction_name, show};
+use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict, compare_items};
 
-/// The Part 1 checks, by name.
-pub const CHECKS: &[(&str, Judge)] = &[
-    ("direction_opposite", Judge::Rule(direction_opposite)),
-    ("position_equality", Judge::Rule(position_equality)),
-    ("position_hash", Judge::Rule(position_hash)),
-    ("position_display", Judge::Rule(position_display)),
-    ("position_moved", Judge::Rule(position_moved)),
-    ("position_random", Judge::Rule(position_random)),
-    ("cell_default", Judge::Rule(cell_default)),
-    (
+type Xy = (i32, i32);
+
+const fn check(
+    name: &'static str,
+    producer: &'static str,
+    input: fn(&Inputs) -> anyhow::Result<Value>,
+    judge: fn(&Case) -> Judged,
+    blessed: bool,
+) -> CheckSpec {
+    CheckSpec {
+        name,
+        part: Part::Part1,
+        producer,
+        input,
+        judge,
+        blessed,
+    }
+}
+
+/// The Part 1 checks, in report order.
+pub const CHECKS: &[CheckSpec] = &[
+    check(
+        "direction_opposite",
+        "direction_opposite",
+        opposite_input,
+        direction_opposite,
+        true,
+    ),
+    check(
+        "position_equality",
+        "position_equality",
+        equality_input,
+        position_equality,
+        true,
+    ),
+    check(
+        "position_hash",
+        "position_hash",
+        hash_input,
+        position_hash,
+        false,
+    ),
+    check(
+        "position_display",
+        "position_display",
+        display_input,
+        position_display,
+        true,
+    ),
+    check(
+        "position_moved",
+        "position_moved",
+        moved_input,
+        position_moved,
+        true,
+    ),
+    check(
+        "position_random",
+        "position_random",
+        random_input,
+        position_random,
+        false,
+    ),
+    check("cell_default", "cell_default", no_input, cell_default, true),
+    check(
         "cell_new_and_remove_wall",
-        Judge::Rule(cell_new_and_remove_wall),
+        "cell_new_and_remove_wall",
+        cell_input,
+        cell_new_and_remove_wall,
+        true,
     ),
-    ("array_new_sizes", Judge::Rule(array_new_sizes)),
-    ("array_ranges", Judge::Rule(array_ranges)),
-    ("array_indexers", Judge::Rule(array_indexers)),
-    (
+    check(
+        "array_new_sizes",
+        "array_new_sizes",
+        array_sizes_input,
+        array_new_sizes,
+        true,
+    ),
+    check(
+        "array_ranges",
+        "array_ranges",
+        ranges_input,
+        array_ranges,
+        true,
+    ),
+    check(
+        "array_indexers",
+        "array_indexers",
+        indexers_input,
+        array_indexers,
+        false,
+    ),
+    check(
         "array_reset_and_resize",
-        Judge::Rule(array_reset_and_resize),
+        "array_reset_and_resize",
+        reset_input,
+        array_reset_and_resize,
+        true,
     ),
-    (
+    check(
         "array_neighbors_with_all_walls",
-        Judge::Rule(array_neighbors_with_all_walls),
+        "array_neighbors_with_all_walls",
+        all_walls_input,
+        array_neighbors_with_all_walls,
+        true,
     ),
-    (
+    check(
         "array_accessible_neighbors",
-        Judge::Rule(array_accessible_neighbors),
+        "array_accessible_neighbors",
+        accessible_input,
+        array_accessible_neighbors,
+        true,
     ),
-    (
+    check(
         "array_remove_cell_wall",
-        Judge::Rule(array_remove_cell_wall),
+        "array_remove_cell_wall",
+        removal_input,
+        array_remove_cell_wall,
+        true,
     ),
-    (
+    check(
         "array_border_stays_closed",
-        Judge::Rule(array_border_stays_closed),
+        "array_remove_cell_wall",
+        border_input,
+        array_border_stays_closed,
+        true,
     ),
-    ("maze_size_validation", Judge::Rule(maze_size_validation)),
-    (
+    check(
+        "maze_size_validation",
+        "maze_size_validation",
+        maze_sizes_input,
+        maze_size_validation,
+        true,
+    ),
+    check(
         "maze_complexity_validation",
-        Judge::Rule(maze_complexity_validation),
+        "maze_complexity_validation",
+        complexity_input,
+        maze_complexity_validation,
+        true,
     ),
-    ("maze_perfect_square", Judge::Rule(mazes_are_perfect)),
-    ("maze_perfect_non_square", Judge::Rule(mazes_are_perfect)),
-    (
+    check(
+        "maze_perfect_square",
+        "created_mazes",
+        square_input,
+        mazes_are_perfect,
+        false,
+    ),
+    check(
+        "maze_perfect_non_square",
+        "created_mazes",
+        non_square_input,
+        mazes_are_perfect,
+        false,
+    ),
+    check(
         "maze_start_end_distinct",
-        Judge::Rule(maze_start_end_distinct),
+        "maze_start_end_distinct",
+        start_end_input,
+        maze_start_end_distinct,
+        false,
     ),
-    (
+    check(
         "maze_same_seed_same_maze",
-        Judge::Rule(maze_same_seed_same_maze),
+        "maze_same_seed_same_maze",
+        same_seed_input,
+        maze_same_seed_same_maze,
+        false,
     ),
-    (
+    check(
         "maze_matches_reference",
-        Judge::Snapshot(render_reference_mazes),
+        "created_mazes",
+        reference_input,
+        maze_matches_reference,
+        true,
     ),
-    (
+    check(
+        "maze_matches_reference_hidden",
+        "created_mazes",
+        hidden_reference_input,
+        maze_matches_reference,
+        true,
+    ),
+    check(
         "maze_complexity_texture",
-        Judge::Rule(maze_complexity_texture),
+        "maze_complexity_texture",
+        texture_input,
+        maze_complexity_texture,
+        false,
     ),
-    ("solve_before_create", Judge::Rule(solve_before_create)),
-    ("solve_path_valid", Judge::Rule(solve_path_valid)),
-    ("solve_path_unique", Judge::Rule(solve_path_unique)),
-    ("solve_maze_with_loops", Judge::Rule(solve_maze_with_loops)),
-    ("solve_unreachable_end", Judge::Rule(solve_unreachable_end)),
+    check(
+        "solve_before_create",
+        "solve_before_create",
+        before_create_input,
+        solve_before_create,
+        true,
+    ),
+    check(
+        "solve_path_valid",
+        "solved_mazes",
+        valid_path_input,
+        solve_path_valid,
+        false,
+    ),
+    check(
+        "solve_path_unique",
+        "solved_mazes",
+        unique_path_input,
+        solve_path_unique,
+        true,
+    ),
+    check(
+        "solve_path_unique_hidden",
+        "solved_mazes",
+        hidden_unique_path_input,
+        solve_path_unique,
+        true,
+    ),
+    check(
+        "solve_maze_with_loops",
+        "solved_mazes",
+        loops_input,
+        solve_maze_with_loops,
+        false,
+    ),
+    check(
+        "solve_unreachable_end",
+        "solved_mazes",
+        unreachable_input,
+        solve_unreachable_end,
+        true,
+    ),
 ];
 
-fn direction_opposite(data: &Value) -> Verdict {
-    judged(data, |results: Vec<u8>| {
-        let problems = (0u8..16)
-            .zip(&results)
-            .filter(|&(bits, &got)| got != opposite(bits))
-            .map(|(bits, &got)| {
-                format!(
-                    "opposite of {} gave {}, expected {}",
-                    direction_name(bits),
-                    direction_name(got),
-                    direction_name(opposite(bits))
-                )
-            })
-            .collect();
-        if results.len() != 16 {
-            return Verdict::fail("the probe reported the wrong number of results");
-        }
-        Verdict::from_problems(problems, "opposite is right for all 16 sets of directions")
-    })
+// ---------------------------------------------------------------- wording helpers
+
+/// `Ok(…)` / `Err(…)` for a reported result.
+fn outcome(value: &Value) -> String {
+    match (value.get("ok"), value.get("err")) {
+        (Some(ok), _) if ok.is_null() => "Ok(())".to_owned(),
+        (Some(ok), _) => format!("Ok({ok})"),
+        (_, Some(Value::String(err))) => format!("Err({err})"),
+        _ => value.to_string(),
+    }
 }
 
-#[derive(Deserialize)]
-struct Equality {
-    a: (i32, i32),
-    b: (i32, i32),
-    eq: bool,
-    ne: bool,
+fn is_ok(value: &Value) -> bool {
+    value.get("ok").is_some()
 }
 
-fn position_equality(data: &Value) -> Verdict {
-    judged(data, |pairs: Vec<Equality>| {
-        let mut problems = Vec::new();
-        for pair in pairs {
-            let equal = pair.a == pair.b;
-            if pair.eq != equal {
-                problems.push(format!(
-                    "{} == {} gave {}, expected {equal}",
-                    show(pair.a),
-                    show(pair.b),
-                    pair.eq
-                ));
-            } else if pair.ne == equal {
-                problems.push(format!(
-                    "{} != {} gave {}, expected {}",
-                    show(pair.a),
-                    show(pair.b),
-                    pair.ne,
-                    !equal
-                ));
+fn xy(value: &Value) -> String {
+    serde_json::from_value::<Xy>(value.clone()).map_or_else(|_| value.to_string(), show)
+}
+
+fn bits(value: &Value) -> String {
+    value
+        .as_u64()
+        .and_then(|b| u8::try_from(b).ok())
+        .map_or_else(|| value.to_string(), direction_name)
+}
+
+fn neighbours(value: &Value) -> String {
+    let Ok(items) = serde_json::from_value::<Vec<(u8, i32, i32)>>(value.clone()) else {
+        return value.to_string();
+    };
+    let items: Vec<String> = items
+        .iter()
+        .map(|&(d, x, y)| format!("{} → {}", direction_name(d), show((x, y))))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn list(input: &Value, key: &str) -> Result<Vec<Value>, Verdict> {
+    input
+        .get(key)
+        .and_then(Value::as_array)
+        .cloned()
+        .ok_or_else(|| Verdict::grader_error(format!("its input has no list {key:?}")))
+}
+
+fn no_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({}))
+}
+
+// ---------------------------------------------------------------- §2 Direction
+
+fn opposite_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "directions": (0u8..16).collect::<Vec<_>>() }))
+}
+
+fn direction_opposite(case: &Case) -> Judged {
+    let directions = list(case.input, "directions")?;
+    compare_items(
+        case,
+        &directions,
+        |d, got, want| {
+            format!(
+                "opposite of {} gave {}, expected {}",
+                bits(d),
+                bits(got),
+                bits(want)
+            )
+        },
+        "opposite is right for all 16 sets of directions",
+    )
+}
+
+// ---------------------------------------------------------------- §3 Position
+
+fn equality_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "pairs": [
+        [[3, 4], [3, 4]], [[3, 4], [4, 3]], [[3, 4], [3, 5]], [[3, 4], [2, 4]],
+        [[0, 0], [0, 0]], [[-1, 7], [-1, 7]], [[5, 5], [6, 6]], [[12, 0], [0, 12]],
+    ] }))
+}
+
+fn position_equality(case: &Case) -> Judged {
+    let pairs = list(case.input, "pairs")?;
+    compare_items(
+        case,
+        &pairs,
+        |pair, got, want| {
+            let (a, b) = (xy(&pair[0]), xy(&pair[1]));
+            if got[0] != want[0] {
+                format!("{a} == {b} gave {}, expected {}", got[0], want[0])
+            } else {
+                format!("{a} != {b} gave {}, expected {}", got[1], want[1])
             }
-        }
-        Verdict::from_problems(problems, "== and != compare both coordinates")
-    })
+        },
+        "== and != compare both coordinates",
+    )
+}
+
+fn hash_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "hashed_twice": [[3, 4], [0, 0], [-1, 7]],
+        "inserted": [[1, 2], [2, 1], [1, 2], [0, 0], [3, 3], [0, 0], [2, 1], [-4, 4], [4, -4]],
+    }))
 }
 
 #[derive(Deserialize)]
 struct HashReport {
-    equal_pairs: Vec<SameHash>,
-    inserted: Vec<(i32, i32)>,
+    same_hash: Vec<bool>,
     set_len: usize,
-    all_found: bool,
+    found: Vec<bool>,
+}
+
+fn position_hash(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        hashed_twice: Vec<Xy>,
+        inserted: Vec<Xy>,
+    }
+    let input: Input = case.input()?;
+    let report: HashReport = case.output()?;
+    if report.same_hash.len() != input.hashed_twice.len()
+        || report.found.len() != input.inserted.len()
+    {
+        return Ok(Verdict::fail(
+            "the probe reported a different number of positions than the grader sent",
+        ));
+    }
+    if let Some((&p, _)) = input
+        .hashed_twice
+        .iter()
+        .zip(&report.same_hash)
+        .find(|(_, same)| !**same)
+    {
+        return Ok(Verdict::fail(format!(
+            "hashing {} twice gave two different hashes: the hash must depend only on x and y",
+            show(p)
+        )));
+    }
+    let mut distinct = input.inserted.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if report.set_len != distinct.len() {
+        return Ok(Verdict::fail(format!(
+            "a HashSet of {} positions ({} distinct) holds {}: equal positions must hash alike and unequal ones must compare unequal",
+            input.inserted.len(),
+            distinct.len(),
+            report.set_len
+        )));
+    }
+    if report.found.iter().any(|found| !found) {
+        return Ok(Verdict::fail(
+            "a position put into a HashSet could not be found again",
+        ));
+    }
+    Ok(Verdict::pass(
+        "equal positions hash alike and a HashSet keeps distinct ones apart",
+    ))
+}
+
+fn display_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "positions": [[3, 4], [0, 0], [-1, 12], [49, 5]] }))
+}
+
+fn position_display(case: &Case) -> Judged {
+    let positions = list(case.input, "positions")?;
+    compare_items(
+        case,
+        &positions,
+        |p, got, want| {
+            let (x, y) = (&p[0], &p[1]);
+            format!("Position {{ x: {x}, y: {y} }} displays as {got}, expected {want}")
+        },
+        "positions display as (x, y)",
+    )
+}
+
+fn moved_input(_: &Inputs) -> anyhow::Result<Value> {
+    let mut moves: Vec<Value> = (0u8..16).map(|d| json!([[3, 3], d])).collect();
+    moves.extend([
+        json!([[0, 0], 8]),
+        json!([[0, 0], 1]),
+        json!([[49, 12], 4 | 2]),
+    ]);
+    Ok(json!({ "moves": moves }))
+}
+
+fn position_moved(case: &Case) -> Judged {
+    let moves = list(case.input, "moves")?;
+    compare_items(
+        case,
+        &moves,
+        |m, got, want| {
+            format!(
+                "{} moved {} gave {}, expected {} (north is y - 1)",
+                xy(&m[0]),
+                bits(&m[1]),
+                xy(got),
+                xy(want)
+            )
+        },
+        "moved goes one step in every direction and combination",
+    )
+}
+
+fn random_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "seed": 2024, "draws": [
+        { "x": [0, 4], "y": [10, 12], "count": 600 },
+        { "x": [7, 7], "y": [-3, 3], "count": 600 },
+        { "x": [0, 49], "y": [0, 4], "count": 600 },
+    ] }))
 }
 
 #[derive(Deserialize)]
-struct SameHash {
-    p: (i32, i32),
-    same_hash: bool,
+struct Draw {
+    x: Xy,
+    y: Xy,
+    count: usize,
 }
 
-fn position_hash(data: &Value) -> Verdict {
-    judged(data, |report: HashReport| {
-        if let Some(pair) = report.equal_pairs.iter().find(|pair| !pair.same_hash) {
-            return Verdict::fail(format!(
-                "two equal positions {} got different hashes",
-                show(pair.p)
-            ));
+fn position_random(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        draws: Vec<Draw>,
+    }
+    let input: Input = case.input()?;
+    let draws: Vec<Vec<Xy>> = case.output_list(input.draws.len())?;
+    for (draw, positions) in input.draws.iter().zip(&draws) {
+        let (xs, ys) = (draw.x.0..=draw.x.1, draw.y.0..=draw.y.1);
+        if positions.len() != draw.count {
+            return Ok(Verdict::fail(format!(
+                "the probe reported {} of {} draws",
+                positions.len(),
+                draw.count
+            )));
         }
-        let mut distinct = report.inserted.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if report.set_len != distinct.len() {
-            return Verdict::fail(format!(
-                "a HashSet of {} positions ({} distinct) holds {}: equal positions must hash alike and unequal ones must compare unequal",
-                report.inserted.len(),
-                distinct.len(),
-                report.set_len
-            ));
-        }
-        if !report.all_found {
-            return Verdict::fail("a position put into a HashSet could not be found again");
-        }
-        Verdict::pass("equal positions hash alike and a HashSet keeps distinct ones apart")
-    })
-}
-
-#[derive(Deserialize)]
-struct Shown {
-    p: (i32, i32),
-    text: String,
-}
-
-fn position_display(data: &Value) -> Verdict {
-    judged(data, |shown: Vec<Shown>| {
-        let problems = shown
+        if let Some(&p) = positions
             .iter()
-            .filter(|s| s.text != show(s.p))
-            .map(|s| {
-                format!(
-                    "Position {{ x: {}, y: {} }} displays as {:?}, expected {:?}",
-                    s.p.0,
-                    s.p.1,
-                    s.text,
-                    show(s.p)
-                )
-            })
-            .collect();
-        Verdict::from_problems(problems, "positions display as (x, y)")
-    })
-}
-
-fn position_moved(data: &Value) -> Verdict {
-    judged(data, |moved: Vec<(i32, i32)>| {
-        if moved.len() != 16 {
-            return Verdict::fail("the probe reported the wrong number of moves");
+            .find(|p| !xs.contains(&p.0) || !ys.contains(&p.1))
+        {
+            return Ok(Verdict::fail(format!(
+                "Position::random({xs:?}, {ys:?}) gave {}, outside the ranges (is x drawn from the x range and y from the y range?)",
+                show(p)
+            )));
         }
-        let problems = (0u8..16)
-            .zip(&moved)
-            .filter(|&(bits, &got)| got != step((3, 3), bits))
-            .map(|(bits, &got)| {
-                format!(
-                    "(3, 3) moved {} gave {}, expected {} (north is y - 1)",
-                    direction_name(bits),
-                    show(got),
-                    show(step((3, 3), bits))
-                )
-            })
-            .collect();
-        Verdict::from_problems(
-            problems,
-            "moved goes one step in every direction and combination",
-        )
-    })
-}
-
-#[derive(Deserialize)]
-struct RandomDraws {
-    x: (i32, i32),
-    y: (i32, i32),
-    positions: Vec<(i32, i32)>,
-}
-
-fn position_random(data: &Value) -> Verdict {
-    judged(data, |draws: Vec<RandomDraws>| {
-        for draw in &draws {
-            let (xs, ys) = (draw.x.0..=draw.x.1, draw.y.0..=draw.y.1);
-            if let Some(&p) = draw
-                .positions
-                .iter()
-                .find(|p| !xs.contains(&p.0) || !ys.contains(&p.1))
-            {
-                return Verdict::fail(format!(
-                    "Position::random({xs:?}, {ys:?}) gave {}, outside the ranges (is x drawn from the x range and y from the y range?)",
-                    show(p)
-                ));
-            }
-            for x in xs.clone() {
-                if !draw.positions.iter().any(|p| p.0 == x) {
-                    return Verdict::fail(format!(
-                        "{} draws of Position::random({xs:?}, {ys:?}) never gave x = {x}: both ends of the range are included",
-                        draw.positions.len()
-                    ));
-                }
-            }
-            for y in ys.clone() {
-                if !draw.positions.iter().any(|p| p.1 == y) {
-                    return Verdict::fail(format!(
-                        "{} draws of Position::random({xs:?}, {ys:?}) never gave y = {y}: both ends of the range are included",
-                        draw.positions.len()
-                    ));
-                }
-            }
-        }
-        Verdict::pass("random positions cover both ranges, ends included, and stay inside")
-    })
-}
-
-#[derive(Deserialize)]
-struct CellReport {
-    walls: u8,
-    position: (i32, i32),
-}
-
-fn cell_default(data: &Value) -> Verdict {
-    judged(data, |cell: CellReport| {
-        if cell.walls != 15 {
-            Verdict::fail(format!(
-                "MazeCell::default() has walls {}, expected all four",
-                direction_name(cell.walls)
-            ))
-        } else if cell.position != (0, 0) {
-            Verdict::fail(format!(
-                "MazeCell::default() is at {}, expected (0, 0)",
-                show(cell.position)
-            ))
-        } else {
-            Verdict::pass("the default cell is at (0, 0) with every wall")
-        }
-    })
-}
-
-#[derive(Deserialize)]
-struct NewAndRemove {
-    new: CellReport,
-    removals: Vec<Removal>,
-}
-
-#[derive(Deserialize)]
-struct Removal {
-    start: u8,
-    remove: u8,
-    walls: u8,
-    position: (i32, i32),
-}
-
-fn cell_new_and_remove_wall(data: &Value) -> Verdict {
-    judged(data, |report: NewAndRemove| {
-        if report.new.walls != (1 | 8) || report.new.position != (2, 3) {
-            return Verdict::fail(format!(
-                "MazeCell::new((2, 3), NORTH | WEST) gave a cell at {} with walls {}",
-                show(report.new.position),
-                direction_name(report.new.walls)
-            ));
-        }
-        let problems = report
-            .removals
-            .iter()
-            .filter(|r| r.walls != r.start & !r.remove || r.position != (1, 1))
-            .map(|r| {
-                format!(
-                    "removing {} from walls {} left {}, expected {}",
-                    direction_name(r.remove),
-                    direction_name(r.start),
-                    direction_name(r.walls),
-                    direction_name(r.start & !r.remove)
-                )
-            })
-            .collect();
-        Verdict::from_problems(
-            problems,
-            "new keeps position and walls; remove_wall takes away exactly the walls given",
-        )
-    })
-}
-
-#[derive(Deserialize)]
-struct SizeResult {
-    size: (i32, i32),
-    #[serde(default)]
-    ok: Option<Value>,
-    #[serde(default)]
-    err: Option<String>,
-}
-
-fn valid_size((w, h): (i32, i32)) -> bool {
-    (5..=50).contains(&w) && (5..=50).contains(&h)
-}
-
-/// Problems with the results of constructors called on valid and invalid sizes;
-/// `dims` reads the width and height out of a success.
-fn size_problems(
-    results: &[SizeResult],
-    what: &str,
-    dims: impl Fn(&Value) -> Option<(i32, i32)>,
-) -> Vec<String> {
-    let mut problems = Vec::new();
-    for result in results {
-        let (w, h) = result.size;
-        match (&result.ok, &result.err, valid_size(result.size)) {
-            (Some(ok), _, true) if dims(ok) != Some((w, h)) => problems.push(format!(
-                "{what}({w}, {h}) made a grid of the wrong size: {ok}"
-            )),
-            (_, Some(err), true) => problems.push(format!(
-                "{what}({w}, {h}) was refused ({err}), but 5..=50 is allowed"
-            )),
-            (Some(_), _, false) => problems.push(format!(
-                "{what}({w}, {h}) was accepted; sizes outside 5..=50 must be an Err"
-            )),
-            _ => {}
+        let missing = xs
+            .clone()
+            .find(|x| !positions.iter().any(|p| p.0 == *x))
+            .map(|x| format!("x = {x}"))
+            .or_else(|| {
+                ys.clone()
+                    .find(|y| !positions.iter().any(|p| p.1 == *y))
+                    .map(|y| format!("y = {y}"))
+            });
+        if let Some(value) = missing {
+            return Ok(Verdict::fail(format!(
+                "{} draws of Position::random({xs:?}, {ys:?}) never gave {value}: both ends of the range are included",
+                positions.len()
+            )));
         }
     }
-    problems
+    Ok(Verdict::pass(
+        "random positions cover both ranges, ends included, and stay inside",
+    ))
 }
 
-fn array_new_sizes(data: &Value) -> Verdict {
-    judged(data, |results: Vec<SizeResult>| {
-        let problems = size_problems(&results, "MazeCellArray::new", |ok| {
-            Some((ok["width"].as_i64()? as i32, ok["height"].as_i64()? as i32))
-        });
-        Verdict::from_problems(
-            problems,
-            "sizes in 5..=50 make grids of that size; others are errors",
-        )
-    })
+// ---------------------------------------------------------------- §4 cells
+
+fn cell_default(case: &Case) -> Judged {
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if got == want {
+        return Ok(Verdict::pass(
+            "the default cell is at (0, 0) with every wall",
+        ));
+    }
+    Ok(Verdict::fail(format!(
+        "MazeCell::default() is at {} with walls {}; expected {} with walls {}",
+        xy(&got["position"]),
+        bits(&got["walls"]),
+        xy(&want["position"]),
+        bits(&want["walls"])
+    )))
 }
 
-#[derive(Deserialize)]
-struct Ranges {
-    size: (i32, i32),
-    x_range: (i32, i32),
-    y_range: (i32, i32),
-    contains: Vec<(i32, i32, bool)>,
+fn cell_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "new": [[[2, 3], 9], [[0, 0], 0], [[49, 12], 15]],
+        "removals": [[15, 4], [15, 1], [1, 2], [15, 3], [6, 6], [0, 8], [15, 15]],
+    }))
 }
 
-fn array_ranges(data: &Value) -> Verdict {
-    judged(data, |all: Vec<Ranges>| {
-        let mut problems = Vec::new();
-        for r in all {
-            let (w, h) = r.size;
-            if r.x_range != (0, w - 1) {
-                problems.push(format!(
-                    "x_range of a {w}x{h} array is {}..={}, expected 0..={}",
-                    r.x_range.0,
-                    r.x_range.1,
-                    w - 1
-                ));
-            }
-            if r.y_range != (0, h - 1) {
-                let hint = if r.y_range == (0, w - 1) {
+fn cell_new_and_remove_wall(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        new: Vec<(Xy, u8)>,
+        removals: Vec<(u8, u8)>,
+    }
+    let input: Input = case.input()?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    let (Some(got_new), Some(got_removed)) = (got["new"].as_array(), got["removals"].as_array())
+    else {
+        return Ok(Verdict::fail("the probe's report could not be read"));
+    };
+    if got_new.len() != input.new.len() || got_removed.len() != input.removals.len() {
+        return Ok(Verdict::fail(
+            "the probe reported a different number of cells than the grader asked for",
+        ));
+    }
+    let mut problems = Vec::new();
+    for (i, &(p, walls)) in input.new.iter().enumerate() {
+        if got_new[i] != want["new"][i] {
+            problems.push(format!(
+                "MazeCell::new({}, {}) gave a cell at {} with walls {}",
+                show(p),
+                direction_name(walls),
+                xy(&got_new[i]["position"]),
+                bits(&got_new[i]["walls"])
+            ));
+        }
+    }
+    for (i, &(start, wall)) in input.removals.iter().enumerate() {
+        if got_removed[i] != want["removals"][i] {
+            problems.push(format!(
+                "removing {} from walls {} left {} at {}, expected {}",
+                direction_name(wall),
+                direction_name(start),
+                bits(&got_removed[i]["walls"]),
+                xy(&got_removed[i]["position"]),
+                bits(&want["removals"][i]["walls"])
+            ));
+        }
+    }
+    Ok(Verdict::from_problems(
+        problems,
+        "new keeps position and walls; remove_wall takes away exactly the walls given",
+    ))
+}
+
+fn array_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [12, 7], [4, 5], [5, 4], [51, 5], [5, 51], [0, 0], [-5, 5]] }),
+    )
+}
+
+fn size_mismatch(what: &str, size: &Value, got: &Value, want: &Value) -> String {
+    let (w, h) = (&size[0], &size[1]);
+    match (is_ok(got), is_ok(want)) {
+        (true, false) => format!(
+            "{what}({w}, {h}) was accepted; sizes outside 5..=50 must be an Err (expected {})",
+            outcome(want)
+        ),
+        (false, true) => format!(
+            "{what}({w}, {h}) was refused ({}), but 5..=50 is allowed",
+            outcome(got)
+        ),
+        _ => format!(
+            "{what}({w}, {h}) gave {}, expected {}",
+            outcome(got),
+            outcome(want)
+        ),
+    }
+}
+
+fn array_new_sizes(case: &Case) -> Judged {
+    let sizes = list(case.input, "sizes")?;
+    compare_items(
+        case,
+        &sizes,
+        |size, got, want| size_mismatch("MazeCellArray::new", size, got, want),
+        "sizes in 5..=50 make grids of that size; others are errors naming the size",
+    )
+}
+
+fn ranges_input(_: &Inputs) -> anyhow::Result<Value> {
+    let arrays: Vec<Value> = [(5, 50), (50, 5), (7, 13), (20, 20)]
+        .iter()
+        .map(|&(w, h)| {
+            json!({ "size": [w, h], "contains": [[0, 0], [w - 1, h - 1], [h - 1, w - 1], [w, 0], [0, h], [-1, 0], [0, -1]] })
+        })
+        .collect();
+    Ok(json!({ "arrays": arrays }))
+}
+
+fn array_ranges(case: &Case) -> Judged {
+    let arrays = list(case.input, "arrays")?;
+    compare_items(
+        case,
+        &arrays,
+        |query, got, want| {
+            let size = format!("{}x{}", query["size"][0], query["size"][1]);
+            let range = |v: &Value| format!("{}..={}", v[0], v[1]);
+            if got["x_range"] != want["x_range"] {
+                format!(
+                    "x_range of a {size} array is {}, expected {}",
+                    range(&got["x_range"]),
+                    range(&want["x_range"])
+                )
+            } else if got["y_range"] != want["y_range"] {
+                let hint = if got["y_range"] == want["x_range"] {
                     " (it returns the x range)"
                 } else {
                     ""
                 };
-                problems.push(format!(
-                    "y_range of a {w}x{h} array is {}..={}, expected 0..={}{hint}",
-                    r.y_range.0,
-                    r.y_range.1,
-                    h - 1
-                ));
-            }
-            for (x, y, inside) in r.contains {
-                let expected = (0..w).contains(&x) && (0..h).contains(&y);
-                if inside != expected {
-                    problems.push(format!(
-                        "contains({}) on a {w}x{h} array gave {inside}, expected {expected}",
-                        show((x, y))
-                    ));
-                }
-            }
-        }
-        Verdict::from_problems(
-            problems,
-            "ranges and contains follow width and height, on non-square arrays too",
-        )
-    })
-}
-
-#[derive(Deserialize)]
-struct Indexers {
-    size: (i32, i32),
-    positions: Vec<Vec<(i32, i32)>>,
-    written_by_pair_read_by_position: Vec<Vec<u8>>,
-    written_by_position_read_by_pair: Vec<Vec<u8>>,
-}
-
-fn array_indexers(data: &Value) -> Verdict {
-    judged(data, |report: Indexers| {
-        let (w, h) = report.size;
-        for y in 0..h {
-            for x in 0..w {
-                let (ux, uy) = (x as usize, y as usize);
-                let position = report.positions.get(uy).and_then(|row| row.get(ux));
-                if position != Some(&(x, y)) {
-                    return Verdict::fail(format!(
-                        "in a new {w}x{h} array the cell at index ({x}, {y}) says it is at {}",
-                        position.map_or("nowhere".to_owned(), |&p| show(p))
-                    ));
-                }
-                let first = ((x * 3 + y * 5) % 16) as u8;
-                let second = ((x * 7 + y) % 16) as u8;
-                let by_position = report
-                    .written_by_pair_read_by_position
-                    .get(uy)
-                    .and_then(|row| row.get(ux));
-                if by_position != Some(&first) {
-                    return Verdict::fail(format!(
-                        "walls written through array[({x}, {y})] read back through array[Position::new({x}, {y})] as {by_position:?}, expected {first}: the two indexers disagree"
-                    ));
-                }
-                let by_pair = report
-                    .written_by_position_read_by_pair
-                    .get(uy)
-                    .and_then(|row| row.get(ux));
-                if by_pair != Some(&second) {
-                    return Verdict::fail(format!(
-                        "walls written through array[Position::new({x}, {y})] read back through array[({x}, {y})] as {by_pair:?}, expected {second}"
-                    ));
-                }
-            }
-        }
-        Verdict::pass("both indexers reach the same cell everywhere on a 7x13 array")
-    })
-}
-
-#[derive(Deserialize)]
-struct ResetResize {
-    after_reset: Grid,
-    resize_8x5: bool,
-    after_resize: Grid,
-    positions_after_resize: Vec<(i32, i32)>,
-    resize_3x7: Option<String>,
-    size_after_refused_resize: (i32, i32),
-    after_resize_50x5: WideRanges,
-}
-
-#[derive(Deserialize)]
-struct WideRanges {
-    x_range: (i32, i32),
-    y_range: (i32, i32),
-    width: i32,
-    height: i32,
-}
-
-fn all_walls_up(grid: &Grid) -> bool {
-    grid.walls.iter().flatten().all(|&w| w == 15)
-}
-
-fn array_reset_and_resize(data: &Value) -> Verdict {
-    judged(data, |r: ResetResize| {
-        if (r.after_reset.width, r.after_reset.height) != (6, 9) || !all_walls_up(&r.after_reset) {
-            return Verdict::fail(
-                "after reset() a 6x9 array does not have every wall of every cell up",
-            );
-        }
-        if !r.resize_8x5 {
-            return Verdict::fail("resize(8, 5) was refused");
-        }
-        if (r.after_resize.width, r.after_resize.height) != (8, 5) || !all_walls_up(&r.after_resize)
-        {
-            return Verdict::fail(format!(
-                "after resize(8, 5) the array is {}x{} and its walls are not all up",
-                r.after_resize.width, r.after_resize.height
-            ));
-        }
-        let expected: Vec<(i32, i32)> = (0..5).flat_map(|y| (0..8).map(move |x| (x, y))).collect();
-        if r.positions_after_resize != expected {
-            return Verdict::fail("after resize(8, 5) some cells do not know their own position");
-        }
-        if r.resize_3x7.is_none() {
-            return Verdict::fail("resize(3, 7) was accepted; widths below 5 must be an Err");
-        }
-        if r.size_after_refused_resize != (8, 5) {
-            return Verdict::fail(format!(
-                "a refused resize(3, 7) changed the size to {}x{}; it must leave the array as it was",
-                r.size_after_refused_resize.0, r.size_after_refused_resize.1
-            ));
-        }
-        let wide = &r.after_resize_50x5;
-        if (wide.width, wide.height, wide.x_range, wide.y_range) != (50, 5, (0, 49), (0, 4)) {
-            return Verdict::fail(format!(
-                "after resize(50, 5): width {}, height {}, x_range 0..={}, y_range 0..={}; expected 50, 5, 0..=49, 0..=4",
-                wide.width, wide.height, wide.x_range.1, wide.y_range.1
-            ));
-        }
-        Verdict::pass(
-            "reset puts every wall up; resize changes the size, and a refused resize changes nothing",
-        )
-    })
-}
-
-#[derive(Deserialize)]
-struct NeighborQuery {
-    from: (i32, i32),
-    #[serde(default)]
-    exclude: u8,
-    neighbors: Vec<(u8, i32, i32)>,
-}
-
-fn neighbor_problems(
-    queries: &[NeighborQuery],
-    what: &str,
-    expected: impl Fn(&NeighborQuery) -> Vec<(u8, i32, i32)>,
-) -> Vec<String> {
-    let list = |n: &[(u8, i32, i32)]| {
-        let items: Vec<String> = n
-            .iter()
-            .map(|&(d, x, y)| format!("{} → {}", direction_name(d), show((x, y))))
-            .collect();
-        format!("[{}]", items.join(", "))
-    };
-    queries
-        .iter()
-        .filter_map(|q| {
-            let want = expected(q);
-            (q.neighbors != want).then(|| {
-                let exclude = if q.exclude != 0 {
-                    format!(", excluding {}", direction_name(q.exclude))
-                } else {
-                    String::new()
-                };
                 format!(
-                    "{what}({}{exclude}) gave {}, expected {} (in N, S, E, W order)",
-                    show(q.from),
-                    list(&q.neighbors),
-                    list(&want)
+                    "y_range of a {size} array is {}, expected {}{hint}",
+                    range(&got["y_range"]),
+                    range(&want["y_range"])
                 )
-            })
-        })
+            } else {
+                let probes = query["contains"].as_array().cloned().unwrap_or_default();
+                let wrong = probes
+                    .iter()
+                    .enumerate()
+                    .find(|(i, _)| got["contains"][i] != want["contains"][i]);
+                match wrong {
+                    Some((i, p)) => format!(
+                        "contains({}) on a {size} array gave {}, expected {}",
+                        xy(p),
+                        got["contains"][i],
+                        want["contains"][i]
+                    ),
+                    None => format!("the ranges of a {size} array differ from the reference's"),
+                }
+            }
+        },
+        "ranges and contains follow width and height, on non-square arrays too",
+    )
+}
+
+fn pattern(rng: &mut impl rand::Rng, (w, h): Xy) -> Vec<Vec<u8>> {
+    (0..h)
+        .map(|_| (0..w).map(|_| rng.random_range(0..16u8)).collect())
         .collect()
 }
 
-fn array_neighbors_with_all_walls(data: &Value) -> Verdict {
-    // The probe's 5x7 grid: (0, 2) and (0, 1) share an opening, and so do (2, 2) and (3, 2).
-    let opened = [(0, 2), (0, 1), (2, 2), (3, 2)];
-    judged(data, |queries: Vec<NeighborQuery>| {
-        let problems = neighbor_problems(&queries, "neighbors_with_all_walls", |q| {
-            CARDINALS
-                .into_iter()
-                .map(|d| (d, step(q.from, d)))
-                .filter(|&(_, (x, y))| {
-                    (0..5).contains(&x) && (0..7).contains(&y) && !opened.contains(&(x, y))
-                })
-                .map(|(d, (x, y))| (d, x, y))
-                .collect()
-        });
-        Verdict::from_problems(
-            problems,
-            "only untouched neighbours inside the grid, in N, S, E, W order",
-        )
-    })
+fn indexers_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let size = (7, 13);
+    Ok(
+        json!({ "size": [size.0, size.1], "first": pattern(&mut rng, size), "second": pattern(&mut rng, size) }),
+    )
 }
 
-fn array_accessible_neighbors(data: &Value) -> Verdict {
-    // The probe's 6x8 grid: (2, 2) is open on all four sides, (5, 7) to the north and
-    // (0, 0) to the east; every other wall is up.
-    let openings = [
-        ((2, 2), 1u8),
-        ((2, 2), 2),
-        ((2, 2), 4),
-        ((2, 2), 8),
-        ((5, 7), 1),
-        ((0, 0), 4),
-    ];
-    let open = |from: (i32, i32), d: u8| {
-        openings.iter().any(|&(cell, dir)| {
-            (cell == from && dir == d) || (step(cell, dir) == from && opposite(dir) == d)
-        })
+fn array_indexers(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        first: Vec<Vec<u8>>,
+        second: Vec<Vec<u8>>,
+    }
+    #[derive(Deserialize)]
+    struct Output {
+        positions: Vec<Vec<Xy>>,
+        first_read_by_position: Vec<Vec<u8>>,
+        second_read_by_pair: Vec<Vec<u8>>,
+    }
+    let input: Input = case.input()?;
+    let output: Output = case.output()?;
+    let (w, h) = input.size;
+    let cell = |rows: &[Vec<u8>], x: i32, y: i32| {
+        usize::try_from(y)
+            .ok()
+            .zip(usize::try_from(x).ok())
+            .and_then(|(y, x)| rows.get(y)?.get(x).copied())
     };
-    judged(data, |queries: Vec<NeighborQuery>| {
-        let problems = neighbor_problems(&queries, "accessible_neighbors", |q| {
-            CARDINALS
-                .into_iter()
-                .filter(|&d| d & q.exclude == 0 && open(q.from, d))
-                .map(|d| {
-                    let (x, y) = step(q.from, d);
-                    (d, x, y)
-                })
-                .collect()
-        });
-        Verdict::from_problems(
-            problems,
-            "only neighbours behind open walls, without the excluded direction, in N, S, E, W order",
-        )
-    })
-}
-
-#[derive(Deserialize)]
-struct Removals {
-    removals: Vec<(i32, i32, u8)>,
-    array: Grid,
-}
-
-/// The grid a fresh array becomes after `removals`, done right.
-fn expected_after(width: i32, height: i32, removals: &[(i32, i32, u8)]) -> Grid {
-    let mut grid = Grid {
-        width,
-        height,
-        walls: vec![vec![15; width as usize]; height as usize],
-    };
-    for &(x, y, d) in removals {
-        let to = step((x, y), d);
-        if grid.inside((x, y)) && grid.inside(to) {
-            grid.walls[y as usize][x as usize] &= !d;
-            grid.walls[to.1 as usize][to.0 as usize] &= !opposite(d);
+    for y in 0..h {
+        for x in 0..w {
+            let position = output
+                .positions
+                .get(y as usize)
+                .and_then(|row| row.get(x as usize));
+            if position != Some(&(x, y)) {
+                return Ok(Verdict::fail(format!(
+                    "in a new {w}x{h} array the cell at index ({x}, {y}) says it is at {}",
+                    position.map_or("nowhere".to_owned(), |&p| show(p))
+                )));
+            }
+            let (first, read) = (
+                cell(&input.first, x, y),
+                cell(&output.first_read_by_position, x, y),
+            );
+            if read != first {
+                return Ok(Verdict::fail(format!(
+                    "walls written through array[({x}, {y})] read back through array[Position::new({x}, {y})] as {read:?}, expected {first:?}: the two indexers disagree"
+                )));
+            }
+            let (second, read) = (
+                cell(&input.second, x, y),
+                cell(&output.second_read_by_pair, x, y),
+            );
+            if read != second {
+                return Ok(Verdict::fail(format!(
+                    "walls written through array[Position::new({x}, {y})] read back through array[({x}, {y})] as {read:?}, expected {second:?}"
+                )));
+            }
         }
     }
-    grid
+    Ok(Verdict::pass(format!(
+        "both indexers reach the same cell everywhere on a {w}x{h} array"
+    )))
 }
 
-/// What the first call of `removals` whose effect is wrong did wrong, if one did.
-fn wrong_removal(r: &Removals) -> Option<String> {
-    for &(x, y, d) in &r.removals {
-        let call = format!("remove_cell_wall({}, {})", show((x, y)), direction_name(d));
-        let to = step((x, y), d);
-        let here_open = r.array.at((x, y)) & d == 0;
-        if !r.array.inside(to) {
-            if here_open {
-                return Some(format!(
-                    "{call} opened the outer border; a border wall must stay up"
-                ));
-            }
-            continue;
-        }
-        let there_open = r.array.at(to) & opposite(d) == 0;
-        match (here_open, there_open) {
-            (true, false) => {
-                return Some(format!(
-                    "{call} opened {} but left the {} wall of its neighbour {}: remove both sides",
-                    show((x, y)),
-                    direction_name(opposite(d)).to_lowercase(),
-                    show(to)
-                ));
-            }
-            (false, true) => {
-                return Some(format!(
-                    "{call} opened the neighbour {} but not {} itself",
-                    show(to),
-                    show((x, y))
-                ));
-            }
-            (false, false) => {
-                return Some(format!(
-                    "{call} left the wall between {} and {} standing",
-                    show((x, y)),
-                    show(to)
-                ));
-            }
-            (true, true) => {}
+fn reset_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "size": [6, 9],
+        "touch": [[2, 3, 0], [5, 8, 1], [0, 0, 6]],
+        "resizes": [[8, 5], [3, 7], [50, 5], [5, 51], [5, 50]],
+    }))
+}
+
+/// The first field of an array's state that differs from the reference's, in words.
+fn state_difference(what: &str, got: &Value, want: &Value) -> Option<String> {
+    if got["size"] != want["size"] {
+        return Some(format!(
+            "{what} the array is {}x{}, expected {}x{}",
+            got["size"][0], got["size"][1], want["size"][0], want["size"][1]
+        ));
+    }
+    for (key, words) in [
+        ("x_range", "x_range"),
+        ("y_range", "y_range"),
+        ("walls", "the walls (every wall must be up)"),
+        ("positions", "the cells' own positions"),
+    ] {
+        if got[key] != want[key] {
+            return Some(format!("{what} {words} differ from the reference's"));
         }
     }
     None
 }
 
-fn removal_verdict(data: &Value, summary: &str) -> Verdict {
-    judged(data, |r: Removals| {
-        let expected = expected_after(r.array.width, r.array.height, &r.removals);
-        if let Some(problem) = wrong_removal(&r) {
-            return Verdict::fail_with_diff(
-                problem,
-                &expected.render(None, None),
-                &r.array.render(None, None),
-            );
+fn array_reset_and_resize(case: &Case) -> Judged {
+    let resizes = list(case.input, "resizes")?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if let Some(problem) =
+        state_difference("after reset()", &got["after_reset"], &want["after_reset"])
+    {
+        return Ok(Verdict::fail(problem));
+    }
+    let got_steps = got["resizes"].as_array().cloned().unwrap_or_default();
+    if got_steps.len() != resizes.len() {
+        return Ok(Verdict::fail(format!(
+            "the probe reported {} of {} resizes",
+            got_steps.len(),
+            resizes.len()
+        )));
+    }
+    for (i, size) in resizes.iter().enumerate() {
+        let (w, h) = (&size[0], &size[1]);
+        let (got, want) = (&got_steps[i], &want["resizes"][i]);
+        if got["resize"] != want["resize"] {
+            return Ok(Verdict::fail(size_mismatch(
+                "MazeCellArray::resize",
+                size,
+                &got["resize"],
+                &want["resize"],
+            )));
         }
-        let mut problems = Vec::new();
-        for y in 0..expected.height {
-            for x in 0..expected.width {
-                let (want, got) = (expected.at((x, y)), r.array.at((x, y)));
-                if want != got {
-                    let border = if x == 0
-                        || y == 0
-                        || x == expected.width - 1
-                        || y == expected.height - 1
-                    {
-                        " (a border cell)"
-                    } else {
-                        ""
-                    };
-                    problems.push(format!(
-                        "after {} the cell {}{border} has walls {}, expected {}",
-                        r.removals
-                            .iter()
-                            .map(|&(x, y, d)| format!(
-                                "remove_cell_wall({}, {})",
-                                show((x, y)),
-                                direction_name(d)
-                            ))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        show((x, y)),
-                        direction_name(got),
-                        direction_name(want)
-                    ));
-                }
+        let what = if is_ok(&want["resize"]) {
+            format!("after resize({w}, {h})")
+        } else {
+            format!("after a refused resize({w}, {h}), which must leave the array as it was,")
+        };
+        if let Some(problem) = state_difference(&what, &got["after"], &want["after"]) {
+            return Ok(Verdict::fail(problem));
+        }
+    }
+    Ok(Verdict::pass(
+        "reset puts every wall up; resize changes the size, and a refused resize changes nothing",
+    ))
+}
+
+fn walls_with(size: Xy, changes: &[(Xy, u8)]) -> Vec<Vec<u8>> {
+    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
+    for &((x, y), w) in changes {
+        walls[y as usize][x as usize] = w;
+    }
+    walls
+}
+
+fn all_walls_input(_: &Inputs) -> anyhow::Result<Value> {
+    // The handout's example on a 5x7 grid, with walls taken down on ONE side only:
+    // (0, 2) lost its north wall (its neighbour (0, 1) still has all four) and (2, 2)
+    // its east wall; whether a neighbour counts depends on that neighbour's own walls.
+    let walls = walls_with(
+        (5, 7),
+        &[((0, 2), 15 & !1), ((2, 2), 15 & !4), ((4, 5), 15 & !2)],
+    );
+    Ok(json!({
+        "grid": { "size": [5, 7], "walls": walls },
+        "queries": [[1, 2], [0, 0], [4, 6], [4, 0], [0, 6], [2, 4], [3, 2], [0, 1], [4, 4], [0, 3]],
+    }))
+}
+
+fn array_neighbors_with_all_walls(case: &Case) -> Judged {
+    let queries = list(case.input, "queries")?;
+    compare_items(
+        case,
+        &queries,
+        |from, got, want| {
+            format!(
+                "neighbors_with_all_walls({}) gave {}, expected {} (in N, S, E, W order; a neighbour counts when its own four walls are up)",
+                xy(from),
+                neighbours(got),
+                neighbours(want)
+            )
+        },
+        "only untouched neighbours inside the grid, in N, S, E, W order",
+    )
+}
+
+fn accessible_input(_: &Inputs) -> anyhow::Result<Value> {
+    // (2, 2) is open on all four sides, (5, 7) to the north and (0, 0) to the east,
+    // both sides each. Three walls disagree between neighbours: (4, 4) is open to the
+    // east while (5, 4) keeps its west wall, and (1, 6) is open to the north while
+    // (1, 5) keeps its south wall. Only the cell's own wall decides.
+    let walls = walls_with(
+        (6, 8),
+        &[
+            ((2, 2), 0),
+            ((2, 1), 15 & !2),
+            ((2, 3), 15 & !1),
+            ((1, 2), 15 & !4),
+            ((3, 2), 15 & !8),
+            ((5, 7), 15 & !1),
+            ((5, 6), 15 & !2),
+            ((0, 0), 15 & !4),
+            ((1, 0), 15 & !8),
+            ((4, 4), 15 & !4),
+            ((1, 6), 15 & !1),
+        ],
+    );
+    Ok(json!({
+        "grid": { "size": [6, 8], "walls": walls },
+        "queries": [[2, 2, 0], [2, 2, 2], [2, 2, 8], [2, 2, 15], [2, 1, 0], [2, 1, 2], [5, 7, 0], [0, 0, 0], [4, 4, 0], [5, 4, 0], [1, 6, 0], [1, 5, 0], [3, 3, 0]],
+    }))
+}
+
+fn array_accessible_neighbors(case: &Case) -> Judged {
+    let queries = list(case.input, "queries")?;
+    compare_items(
+        case,
+        &queries,
+        |q, got, want| {
+            let exclude = if q[2] != 0 {
+                format!(", excluding {}", bits(&q[2]))
+            } else {
+                String::new()
+            };
+            format!(
+                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} (in N, S, E, W order; only the cell's own wall decides)",
+                q[0],
+                q[1],
+                neighbours(got),
+                neighbours(want)
+            )
+        },
+        "only neighbours behind the cell's open walls, without the excluded direction, in N, S, E, W order",
+    )
+}
+
+fn removal_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [5, 7], "removals": [[1, 1, 4], [3, 5, 2], [4, 6, 1], [2, 0, 8], [0, 3, 4], [4, 2, 8]] }),
+    )
+}
+
+fn border_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "size": [6, 5], "removals": [
+        [0, 0, 1], [0, 0, 8], [5, 0, 1], [5, 0, 4], [0, 4, 2], [0, 4, 8],
+        [5, 4, 2], [5, 4, 4], [3, 0, 1], [3, 4, 2], [0, 2, 8], [5, 2, 4],
+    ] }))
+}
+
+fn removal_verdict(case: &Case, summary: &str) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        removals: Vec<(i32, i32, u8)>,
+    }
+    let input: Input = case.input()?;
+    let (w, h) = input.size;
+    let shape = |rows| Grid::from_rows(w, h, rows);
+    let got = shape(case.output()?).map_err(|problem| {
+        Verdict::fail(format!(
+            "the array after the removals has the wrong shape: {problem}"
+        ))
+    })?;
+    let want = shape(case.expected()?).map_err(Verdict::grader_error)?;
+    if got == want {
+        return Ok(Verdict::pass(summary));
+    }
+    let calls: Vec<String> = input
+        .removals
+        .iter()
+        .map(|&(x, y, d)| format!("remove_cell_wall({}, {})", show((x, y)), direction_name(d)))
+        .collect();
+    let (x, y) = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .find(|&p| got.at(p) != want.at(p))
+        .unwrap_or((0, 0));
+    let border = if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+        " (a border cell: border walls stay up)"
+    } else {
+        " (a wall comes down on both sides)"
+    };
+    Ok(Verdict::fail_with_diff(
+        format!(
+            "after {} the cell {}{border} has walls {}, expected {}",
+            calls.join(", "),
+            show((x, y)),
+            direction_name(got.at((x, y))),
+            direction_name(want.at((x, y)))
+        ),
+        &want.render(None, None),
+        &got.render(None, None),
+    ))
+}
+
+fn array_remove_cell_wall(case: &Case) -> Judged {
+    removal_verdict(case, "removing a wall opens both cells")
+}
+
+fn array_border_stays_closed(case: &Case) -> Judged {
+    removal_verdict(case, "walls on the outer border never come down")
+}
+
+// ---------------------------------------------------------------- §5 creating
+
+fn maze_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [4, 5], [5, 4], [51, 50], [50, 51], [0, 0], [-7, 10]],
+        "resize": [[9, 6], [2, 6]],
+    }))
+}
+
+fn maze_size_validation(case: &Case) -> Judged {
+    let sizes = list(case.input, "sizes")?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    let got_new = got["new"].as_array().cloned().unwrap_or_default();
+    if got_new.len() != sizes.len() {
+        return Ok(Verdict::fail(format!(
+            "the probe reported {} of {} sizes",
+            got_new.len(),
+            sizes.len()
+        )));
+    }
+    let mut problems: Vec<String> = sizes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| got_new[*i] != want["new"][*i])
+        .map(|(i, size)| size_mismatch("Maze::new", size, &got_new[i], &want["new"][i]))
+        .collect();
+    if got["default"] != want["default"] {
+        problems.push(format!(
+            "Maze::default() is {}x{}, expected {}x{}",
+            got["default"][0], got["default"][1], want["default"][0], want["default"][1]
+        ));
+    }
+    let resize = &case.input["resize"][1];
+    if got["resize"] != want["resize"] {
+        problems.push(size_mismatch(
+            "Maze::resize",
+            resize,
+            &got["resize"],
+            &want["resize"],
+        ));
+    } else if got["size_after_resize"] != want["size_after_resize"] {
+        problems.push("a refused Maze::resize changed the maze's size".to_owned());
+    }
+    Ok(Verdict::from_problems(
+        problems,
+        "Maze sizes are checked against 5..=50",
+    ))
+}
+
+fn complexity_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [6, 6], "seed": 5, "complexities": ["-0.1", "1.5", "2", "NaN", "-0", "0", "1", "0.5", "inf"] }),
+    )
+}
+
+fn maze_complexity_validation(case: &Case) -> Judged {
+    let complexities = list(case.input, "complexities")?;
+    compare_items(
+        case,
+        &complexities,
+        |c, got, want| {
+            let c = c.as_str().unwrap_or("?");
+            if got["create"] == want["create"] {
+                return format!(
+                    "after create with complexity {c} gave {}, is_created() is {}, expected {}: a refused create leaves the maze uncreated",
+                    outcome(&got["create"]),
+                    got["is_created"],
+                    want["is_created"]
+                );
             }
-        }
-        if problems.is_empty() {
-            return Verdict::pass(summary);
-        }
-        let actual = r.array.render(None, None);
-        Verdict::fail_with_diff(
-            problems.swap_remove(0),
-            &expected.render(None, None),
-            &actual,
-        )
-    })
-}
-
-fn array_remove_cell_wall(data: &Value) -> Verdict {
-    removal_verdict(data, "removing a wall opens both cells")
-}
-
-fn array_border_stays_closed(data: &Value) -> Verdict {
-    removal_verdict(data, "walls on the outer border never come down")
-}
-
-#[derive(Deserialize)]
-struct MazeSizes {
-    new: Vec<SizeResult>,
-    default: (i32, i32),
-    resize_2x6: Option<String>,
-    size_after_refused_resize: (i32, i32),
-}
-
-fn maze_size_validation(data: &Value) -> Verdict {
-    judged(data, |r: MazeSizes| {
-        let mut problems = size_problems(&r.new, "Maze::new", |ok| {
-            serde_json::from_value(ok.clone()).ok()
-        });
-        if r.default != (5, 5) {
-            problems.push(format!(
-                "Maze::default() is {}x{}, expected 5x5",
-                r.default.0, r.default.1
-            ));
-        }
-        if r.resize_2x6.is_none() {
-            problems
-                .push("Maze::resize(2, 6) was accepted; widths below 5 must be an Err".to_owned());
-        }
-        if r.size_after_refused_resize != (9, 6) {
-            problems.push("a refused Maze::resize changed the maze's size".to_owned());
-        }
-        Verdict::from_problems(problems, "Maze sizes are checked against 5..=50")
-    })
-}
-
-#[derive(Deserialize)]
-struct ComplexityAttempt {
-    complexity: String,
-    create: Option<String>,
-    created: bool,
-    solve: Option<String>,
-}
-
-fn maze_complexity_validation(data: &Value) -> Verdict {
-    judged(data, |attempts: Vec<ComplexityAttempt>| {
-        let mut problems = Vec::new();
-        for a in attempts {
-            let allowed = a
-                .complexity
-                .parse::<f64>()
-                .is_ok_and(|c| (0.0..=1.0).contains(&c));
-            match (allowed, a.created) {
-                (true, false) => problems.push(format!(
-                    "create with complexity {} was refused ({}), but 0..=1 is allowed",
-                    a.complexity,
-                    a.create.unwrap_or_default()
-                )),
-                (false, true) => problems.push(format!(
-                    "create with complexity {} was accepted; anything outside 0..=1{} must be an Err",
-                    a.complexity,
-                    if a.complexity == "NaN" { " (NaN included: it is not a number in 0..=1)" } else { "" }
-                )),
-                (false, false) if a.solve.as_deref() != Some("NotCreated") => problems.push(format!(
-                    "after a refused create (complexity {}), solve gave {:?} instead of Err(NotCreated): a refused create must not mark the maze created",
-                    a.complexity, a.solve
-                )),
-                _ => {}
+            match (is_ok(&got["create"]), is_ok(&want["create"])) {
+                (true, false) => format!(
+                    "create with complexity {c} was accepted; anything outside 0..=1{} must be an Err (expected {})",
+                    if c == "NaN" { " (NaN included)" } else { "" },
+                    outcome(&want["create"])
+                ),
+                (false, true) => format!(
+                    "create with complexity {c} was refused ({}), but 0..=1 is allowed",
+                    outcome(&got["create"])
+                ),
+                _ => format!(
+                    "create with complexity {c} gave {}, expected {}",
+                    outcome(&got["create"]),
+                    outcome(&want["create"])
+                ),
             }
-        }
-        Verdict::from_problems(
-            problems,
-            "complexities outside 0..=1 are refused and leave the maze uncreated",
-        )
-    })
+        },
+        "complexities outside 0..=1 are refused and leave the maze uncreated",
+    )
 }
 
-fn maze_problems(maze: &MazeData) -> Option<String> {
+type Spec = (i32, i32, f64, u64);
+
+fn specs(input: &Value) -> Result<Vec<Spec>, Verdict> {
+    serde_json::from_value(input["mazes"].clone())
+        .map_err(|error| Verdict::grader_error(format!("its input has no maze list ({error})")))
+}
+
+fn label((w, h, c, seed): Spec) -> String {
+    format!("{w}x{h}, complexity {c}, seed {seed}")
+}
+
+/// The reported mazes, each checked against the size the grader asked for.
+fn reported_mazes(case: &Case, specs: &[Spec]) -> Result<Vec<MazeData>, Verdict> {
+    let reported: Vec<ReportedMaze> = case.output_list(specs.len())?;
+    reported
+        .into_iter()
+        .zip(specs)
+        .map(|(maze, &spec)| {
+            MazeData::checked(maze, spec.0, spec.1, label(spec)).map_err(Verdict::fail)
+        })
+        .collect()
+}
+
+fn maze_problem(maze: &MazeData) -> Option<String> {
     if let Some(problem) = maze.grid.imperfection() {
         return Some(format!(
             "the {} maze is not perfect: {problem}",
@@ -856,282 +1107,620 @@ fn maze_problems(maze: &MazeData) -> Option<String> {
     None
 }
 
-fn mazes_are_perfect(data: &Value) -> Verdict {
-    judged(data, |mazes: Vec<MazeData>| {
-        for maze in &mazes {
-            if let Some(problem) = maze_problems(maze) {
-                let mut verdict = Verdict::fail(problem);
-                verdict.diff = Some(maze.grid.render(Some(maze.start), Some(maze.end)));
-                return verdict;
-            }
-        }
-        let sizes: Vec<String> = mazes
-            .iter()
-            .map(|m| format!("{}x{}", m.grid.width, m.grid.height))
-            .collect();
-        Verdict::pass(format!("perfect: {}", sizes.join(", ")))
-    })
+fn square_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "mazes": [[5, 5, 0.0, 1], [5, 5, 1.0, 2], [17, 17, 0.5, 3], [30, 30, 0.2, 4], [50, 50, 0.5, 5], [50, 50, 1.0, 6]] }),
+    )
 }
 
-#[derive(Deserialize)]
-struct StartEnd {
-    size: (i32, i32),
-    start: (i32, i32),
-    end: (i32, i32),
+fn non_square_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "mazes": [[5, 50, 0.5, 7], [50, 5, 0.5, 8], [9, 31, 0.0, 9], [31, 9, 1.0, 10], [40, 12, 0.7, 11], [6, 5, 0.3, 12]] }),
+    )
 }
 
-fn maze_start_end_distinct(data: &Value) -> Verdict {
-    judged(data, |mazes: Vec<StartEnd>| {
-        for m in &mazes {
-            let inside =
-                |(x, y): (i32, i32)| (0..m.size.0).contains(&x) && (0..m.size.1).contains(&y);
-            if m.start == m.end {
-                return Verdict::fail(format!(
-                    "a {}x{} maze has start and end both at {}",
-                    m.size.0,
-                    m.size.1,
-                    show(m.start)
-                ));
-            }
-            if !inside(m.start) || !inside(m.end) {
-                return Verdict::fail(format!(
-                    "a {}x{} maze has start {} and end {}: both must be inside",
-                    m.size.0,
-                    m.size.1,
-                    show(m.start),
-                    show(m.end)
-                ));
-            }
+fn mazes_are_perfect(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let mazes = reported_mazes(case, &specs)?;
+    for maze in &mazes {
+        if let Some(problem) = maze_problem(maze) {
+            return Ok(Verdict {
+                diff: Some(maze.render()),
+                ..Verdict::fail(problem)
+            });
         }
-        let starts: std::collections::HashSet<(i32, i32)> = mazes.iter().map(|m| m.start).collect();
-        if starts.len() < 5 {
-            return Verdict::fail(format!(
-                "{} mazes made from different seeds used only {} start cells: is the start drawn from the MazeRng?",
-                mazes.len(),
-                starts.len()
+    }
+    let sizes: Vec<String> = specs.iter().map(|s| format!("{}x{}", s.0, s.1)).collect();
+    Ok(Verdict::pass(format!("perfect: {}", sizes.join(", "))))
+}
+
+fn start_end_input(_: &Inputs) -> anyhow::Result<Value> {
+    let mazes: Vec<Value> = (0..150u64)
+        .map(|seed| {
+            if seed % 2 == 0 {
+                json!([5, 6, 0.5, seed])
+            } else {
+                json!([6, 5, 0.5, seed])
+            }
+        })
+        .collect();
+    Ok(json!({ "mazes": mazes }))
+}
+
+fn maze_start_end_distinct(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let ends: Vec<(Xy, Xy)> = case.output_list(specs.len())?;
+    for (&(w, h, ..), &(start, end)) in specs.iter().zip(&ends) {
+        let inside = |(x, y): Xy| (0..w).contains(&x) && (0..h).contains(&y);
+        if start == end {
+            return Ok(Verdict::fail(format!(
+                "a {w}x{h} maze has start and end both at {}",
+                show(start)
+            )));
+        }
+        if !inside(start) || !inside(end) {
+            return Ok(Verdict::fail(format!(
+                "a {w}x{h} maze has start {} and end {}: both must be inside",
+                show(start),
+                show(end)
+            )));
+        }
+    }
+    let starts: std::collections::HashSet<Xy> = ends.iter().map(|e| e.0).collect();
+    if starts.len() < 5 {
+        return Ok(Verdict::fail(format!(
+            "{} mazes made from different seeds used only {} start cells: is the start drawn from the MazeRng?",
+            ends.len(),
+            starts.len()
+        )));
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes: start and end always distinct and inside",
+        ends.len()
+    )))
+}
+
+fn same_seed_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "maze": [23, 11, 0.4, 77], "other_seed": 78 }))
+}
+
+fn maze_same_seed_same_maze(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        maze: Spec,
+        other_seed: u64,
+    }
+    #[derive(Deserialize)]
+    struct Output {
+        first: ReportedMaze,
+        again: ReportedMaze,
+        other_seed: ReportedMaze,
+    }
+    let input: Input = case.input()?;
+    let output: Output = case.output()?;
+    let (w, h, c, seed) = input.maze;
+    let check =
+        |maze, seed| MazeData::checked(maze, w, h, label((w, h, c, seed))).map_err(Verdict::fail);
+    let first = check(output.first, seed)?;
+    let again = check(output.again, seed)?;
+    let other = check(output.other_seed, input.other_seed)?;
+    let same =
+        |a: &MazeData, b: &MazeData| a.grid == b.grid && a.start == b.start && a.end == b.end;
+    if !same(&first, &again) {
+        return Ok(Verdict::fail_with_diff(
+            "two mazes created from the same seed differ: use only the MazeRng you are given for every random choice",
+            &first.render(),
+            &again.render(),
+        ));
+    }
+    if same(&first, &other) {
+        return Ok(Verdict::fail(format!(
+            "mazes created from seeds {seed} and {} are identical: the MazeRng is not being used",
+            input.other_seed
+        )));
+    }
+    Ok(Verdict::pass(
+        "the same seed gives the same maze; another seed another maze",
+    ))
+}
+
+fn reference_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "mazes": [[12, 7, 0.5, 1], [5, 9, 0.0, 2], [16, 6, 1.0, 3], [8, 8, 0.25, 2026]] }))
+}
+
+fn hidden_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let mazes: Vec<Value> = (0..4)
+        .map(|_| {
+            let complexity = [0.0, 0.25, 0.5, 0.75, 1.0][rng.random_range(0..5usize)];
+            json!([
+                rng.random_range(5..=50),
+                rng.random_range(5..=50),
+                complexity,
+                rng.random_range(0..1_000_000u64)
+            ])
+        })
+        .collect();
+    Ok(json!({ "mazes": mazes }))
+}
+
+fn maze_matches_reference(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let got = reported_mazes(case, &specs)?;
+    let want: Vec<ReportedMaze> = case.expected()?;
+    if want.len() != specs.len() {
+        return Err(Verdict::grader_error(
+            "the blessed mazes do not match the input: run `grader bless`",
+        ));
+    }
+    for ((maze, want), &spec) in got.iter().zip(want).zip(&specs) {
+        let want =
+            MazeData::checked(want, spec.0, spec.1, label(spec)).map_err(Verdict::grader_error)?;
+        if maze.grid != want.grid || maze.start != want.start || maze.end != want.end {
+            let what = if (maze.start, maze.end) != (want.start, want.end) {
+                format!(
+                    "start {} and end {}, the reference's {} and {}: draw start x, start y, end x, end y in that order, again until they differ",
+                    show(maze.start),
+                    show(maze.end),
+                    show(want.start),
+                    show(want.end)
+                )
+            } else {
+                "other walls than the reference's: follow the handout's order of random draws exactly".to_owned()
+            };
+            return Ok(Verdict::fail_with_diff(
+                format!("the {} maze has {what}", maze.name()),
+                &want.render(),
+                &maze.render(),
             ));
         }
-        Verdict::pass(format!(
-            "{} mazes: start and end always distinct and inside",
-            mazes.len()
-        ))
-    })
+    }
+    Ok(Verdict::pass("matches the reference exactly"))
 }
 
-#[derive(Deserialize)]
-struct SameSeed {
-    first: MazeData,
-    again: MazeData,
-    other_seed: MazeData,
-}
-
-fn same_maze(a: &MazeData, b: &MazeData) -> bool {
-    a.grid.walls == b.grid.walls && a.start == b.start && a.end == b.end
-}
-
-fn maze_same_seed_same_maze(data: &Value) -> Verdict {
-    judged(data, |r: SameSeed| {
-        if !same_maze(&r.first, &r.again) {
-            return Verdict::fail_with_diff(
-                "two mazes created from the same seed differ: use only the MazeRng you are given for every random choice",
-                &r.first.grid.render(Some(r.first.start), Some(r.first.end)),
-                &r.again.grid.render(Some(r.again.start), Some(r.again.end)),
-            );
-        }
-        if same_maze(&r.first, &r.other_seed) {
-            return Verdict::fail(
-                "mazes created from seeds 77 and 78 are identical: the MazeRng is not being used",
-            );
-        }
-        Verdict::pass("the same seed gives the same maze; another seed another maze")
-    })
-}
-
-fn render_reference_mazes(data: &Value) -> Result<String, String> {
-    let mazes: Vec<MazeData> = super::read(data).map_err(|v| v.message)?;
-    Ok(mazes
-        .iter()
-        .map(|m| {
-            format!(
-                "{} (start {}, end {})\n{}",
-                m.name(),
-                show(m.start),
-                show(m.end),
-                m.grid.render(Some(m.start), Some(m.end))
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n"))
-}
-
-#[derive(Deserialize)]
-struct Texture {
-    complexity: f64,
-    walls: Vec<Vec<Vec<u8>>>,
+fn texture_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [25, 25], "complexities": [0.0, 0.5, 1.0], "seeds": (100..112).collect::<Vec<u64>>() }),
+    )
 }
 
 /// The share of cells a corridor passes straight through: open exactly north and
 /// south, or exactly east and west.
-fn straight_share(walls: &[Vec<u8>]) -> f64 {
-    let cells: Vec<u8> = walls.iter().flatten().copied().collect();
+fn straight_share(grid: &Grid) -> f64 {
+    let cells: Vec<u8> = (0..grid.height)
+        .flat_map(|y| (0..grid.width).map(move |x| (x, y)))
+        .map(|p| grid.at(p))
+        .collect();
     let straight = cells
         .iter()
-        .filter(|&&w| w == (4 | 8) || w == (1 | 2))
+        .filter(|&&w| w == (1 | 2) || w == (4 | 8))
         .count();
     straight as f64 / cells.len().max(1) as f64
 }
 
-fn maze_complexity_texture(data: &Value) -> Verdict {
-    judged(data, |groups: Vec<Texture>| {
-        for group in &groups {
-            for walls in &group.walls {
-                let grid = Grid {
-                    width: walls.first().map_or(0, Vec::len) as i32,
-                    height: walls.len() as i32,
-                    walls: walls.clone(),
-                };
-                if let Some(problem) = grid.imperfection() {
-                    return Verdict::fail(format!(
-                        "a maze made with complexity {} is not perfect: {problem}",
-                        group.complexity
-                    ));
-                }
+fn maze_complexity_texture(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        complexities: Vec<f64>,
+        seeds: Vec<u64>,
+    }
+    let input: Input = case.input()?;
+    let groups: Vec<Vec<Vec<Vec<u8>>>> = case.output_list(input.complexities.len())?;
+    let mut shares = Vec::new();
+    for (&complexity, group) in input.complexities.iter().zip(groups) {
+        if group.len() != input.seeds.len() {
+            return Ok(Verdict::fail(format!(
+                "the probe reported {} of {} mazes",
+                group.len(),
+                input.seeds.len()
+            )));
+        }
+        let mut total = 0.0;
+        for walls in group {
+            let grid = Grid::from_rows(input.size.0, input.size.1, walls).map_err(|problem| {
+                Verdict::fail(format!(
+                    "a maze made with complexity {complexity} has the wrong shape: {problem}"
+                ))
+            })?;
+            if let Some(problem) = grid.imperfection() {
+                return Ok(Verdict::fail(format!(
+                    "a maze made with complexity {complexity} is not perfect: {problem}"
+                )));
             }
+            total += straight_share(&grid);
         }
-        let shares: Vec<(f64, f64)> = groups
-            .iter()
-            .map(|g| {
-                (
-                    g.complexity,
-                    g.walls.iter().map(|w| straight_share(w)).sum::<f64>()
-                        / g.walls.len().max(1) as f64,
-                )
-            })
-            .collect();
-        let described: Vec<String> = shares
-            .iter()
-            .map(|(c, s)| format!("complexity {c}: {:.0}% straight", s * 100.0))
-            .collect();
-        let falls = shares.windows(2).all(|w| w[0].1 > w[1].1);
-        let spread = shares.first().map_or(0.0, |f| f.1) - shares.last().map_or(0.0, |l| l.1);
-        if falls && spread > 0.15 {
-            Verdict::pass(format!(
-                "corridors get twistier as complexity rises ({})",
-                described.join(", ")
-            ))
-        } else {
-            Verdict::fail(format!(
-                "the share of cells a corridor passes straight through should fall clearly as complexity rises, but: {}. \
-                 Keep the heading when the chance is greater than the complexity",
-                described.join(", ")
-            ))
+        shares.push((complexity, total / input.seeds.len().max(1) as f64));
+    }
+    let described: Vec<String> = shares
+        .iter()
+        .map(|(c, s)| format!("complexity {c}: {:.0}% straight", s * 100.0))
+        .collect();
+    let falls = shares.windows(2).all(|w| w[0].1 > w[1].1);
+    let spread = shares.first().map_or(0.0, |f| f.1) - shares.last().map_or(0.0, |l| l.1);
+    if falls && spread > 0.15 {
+        Ok(Verdict::pass(format!(
+            "corridors get twistier as complexity rises ({})",
+            described.join(", ")
+        )))
+    } else {
+        Ok(Verdict::fail(format!(
+            "the share of cells a corridor passes straight through should fall clearly as complexity rises, but: {}. \
+             Keep the heading when the chance is greater than the complexity",
+            described.join(", ")
+        )))
+    }
+}
+
+// ---------------------------------------------------------------- §6 solving
+
+fn before_create_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "size": [5, 5] }))
+}
+
+fn solve_before_create(case: &Case) -> Judged {
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if got == want {
+        return Ok(Verdict::pass(format!(
+            "solve before create is {}",
+            outcome(&want)
+        )));
+    }
+    Ok(Verdict::fail(format!(
+        "solve before create gave {}, expected {}: check is_created first, before anything else",
+        outcome(&got),
+        outcome(&want)
+    )))
+}
+
+/// A maze the grader sends: its size, start, end and walls.
+#[derive(Debug, Clone, Deserialize)]
+struct GivenMaze {
+    size: Xy,
+    start: Xy,
+    end: Xy,
+    walls: Vec<Vec<u8>>,
+    #[serde(default)]
+    name: String,
+}
+
+impl GivenMaze {
+    fn grid(&self) -> Result<Grid, Verdict> {
+        Grid::from_rows(self.size.0, self.size.1, self.walls.clone()).map_err(Verdict::grader_error)
+    }
+
+    fn value(&self) -> Value {
+        json!({ "name": self.name, "size": [self.size.0, self.size.1], "start": [self.start.0, self.start.1], "end": [self.end.0, self.end.1], "walls": self.walls })
+    }
+}
+
+/// A maze from the kit's Maze JSON files in fixtures/mazes (made by the reference).
+fn fixture_maze(inputs: &Inputs, name: &str) -> anyhow::Result<GivenMaze> {
+    #[derive(Deserialize)]
+    struct At {
+        x: i32,
+        y: i32,
+    }
+    #[derive(Deserialize)]
+    struct File {
+        width: i32,
+        height: i32,
+        start: At,
+        end: At,
+        walls: Vec<Vec<u8>>,
+    }
+    let relative = format!("mazes/{name}.json");
+    let file: File = serde_json::from_str(&inputs.fixture(&relative)?).map_err(|error| {
+        anyhow::anyhow!("the kit's fixture {relative} is not Maze JSON: {error}")
+    })?;
+    let maze = GivenMaze {
+        size: (file.width, file.height),
+        start: (file.start.x, file.start.y),
+        end: (file.end.x, file.end.y),
+        walls: file.walls,
+        name: name.to_owned(),
+    };
+    if let Some(problem) = maze.grid().ok().and_then(|g| g.imperfection()) {
+        anyhow::bail!("the kit's fixture {relative} is not a perfect maze: {problem}");
+    }
+    Ok(maze)
+}
+
+fn solve_input(mazes: Vec<GivenMaze>, timeout_ms: u64) -> Value {
+    json!({ "mazes": mazes.iter().map(GivenMaze::value).collect::<Vec<_>>(), "timeout_ms": timeout_ms })
+}
+
+fn fixture_mazes(inputs: &Inputs, names: &[&str]) -> anyhow::Result<Vec<GivenMaze>> {
+    names
+        .iter()
+        .map(|name| fixture_maze(inputs, name))
+        .collect()
+}
+
+fn valid_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let names = [
+        "maze-5x5-c0.5-s21",
+        "maze-12x7-c0.0-s22",
+        "maze-5x50-c1.0-s23",
+        "maze-50x5-c0.5-s24",
+        "maze-50x50-c0.5-s25",
+    ];
+    Ok(solve_input(fixture_mazes(inputs, &names)?, 4000))
+}
+
+fn unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let names = [
+        "maze-9x9-c1.0-s31",
+        "maze-33x14-c0.3-s32",
+        "maze-14x33-c0.8-s33",
+        "maze-50x50-c1.0-s34",
+    ];
+    Ok(solve_input(fixture_mazes(inputs, &names)?, 4000))
+}
+
+/// A maze turned a quarter, or mirrored: still perfect, and new to the student.
+fn transformed(maze: &GivenMaze, how: u8) -> GivenMaze {
+    let (w, h) = maze.size;
+    // Wall bits N=1, S=2, E=4, W=8 under each transform.
+    let map_bits = |b: u8, table: [u8; 4]| {
+        (0..4)
+            .filter(|i| b & (1 << i) != 0)
+            .fold(0, |acc, i| acc | table[i])
+    };
+    type Place = Box<dyn Fn(Xy) -> Xy>;
+    let (size, place, table): (Xy, Place, [u8; 4]) = match how % 3 {
+        // Mirror left-right: east and west swap.
+        0 => ((w, h), Box::new(move |(x, y)| (w - 1 - x, y)), [1, 2, 8, 4]),
+        // Mirror top-bottom: north and south swap.
+        1 => ((w, h), Box::new(move |(x, y)| (x, h - 1 - y)), [2, 1, 4, 8]),
+        // Transpose: x and y swap, so north↔west and south↔east.
+        _ => ((h, w), Box::new(|(x, y)| (y, x)), [8, 4, 2, 1]),
+    };
+    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let (nx, ny) = place((x, y));
+            walls[ny as usize][nx as usize] = map_bits(maze.walls[y as usize][x as usize], table);
         }
-    })
+    }
+    GivenMaze {
+        size,
+        start: place(maze.start),
+        end: place(maze.end),
+        walls,
+        name: format!("{} (transformed)", maze.name),
+    }
+}
+
+fn hidden_unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let mut names = vec![
+        "maze-5x5-c0.5-s21",
+        "maze-12x7-c0.0-s22",
+        "maze-5x50-c1.0-s23",
+        "maze-50x5-c0.5-s24",
+        "maze-50x50-c0.5-s25",
+        "maze-9x9-c1.0-s31",
+        "maze-33x14-c0.3-s32",
+        "maze-14x33-c0.8-s33",
+        "maze-50x50-c1.0-s34",
+    ];
+    names.shuffle(&mut rng);
+    let mut mazes = Vec::new();
+    for name in names.iter().take(4) {
+        let mut maze = fixture_maze(inputs, name)?;
+        for _ in 0..rng.random_range(1..=3) {
+            maze = transformed(&maze, rng.random_range(0..3));
+        }
+        // A new start and end, distinct.
+        let cells = maze.size.0 * maze.size.1;
+        let start = rng.random_range(0..cells);
+        let end = (start + rng.random_range(1..cells)) % cells;
+        maze.start = (start % maze.size.0, start / maze.size.0);
+        maze.end = (end % maze.size.0, end / maze.size.0);
+        maze.name = format!("hidden {}x{}", maze.size.0, maze.size.1);
+        mazes.push(maze);
+    }
+    Ok(solve_input(mazes, 4000))
+}
+
+fn given_mazes(case: &Case) -> Result<Vec<GivenMaze>, Verdict> {
+    case.input::<GivenMazes>().map(|g| g.mazes)
 }
 
 #[derive(Deserialize)]
-struct SolveOnly {
-    solve: Option<String>,
+struct GivenMazes {
+    mazes: Vec<GivenMaze>,
 }
 
-fn solve_before_create(data: &Value) -> Verdict {
-    judged(data, |r: SolveOnly| match r.solve.as_deref() {
-        Some("NotCreated") => Verdict::pass("solve before create is Err(NotCreated)"),
-        Some(other) => Verdict::fail(format!(
-            "solve before create gave Err({other}), expected Err(NotCreated)"
-        )),
+/// Each given maze with what `solve` returned for it.
+fn solutions(case: &Case) -> Result<Vec<(GivenMaze, Grid, Value)>, Verdict> {
+    let mazes = given_mazes(case)?;
+    let results: Vec<Value> = case.output_list(mazes.len())?;
+    mazes
+        .into_iter()
+        .zip(results)
+        .map(|(maze, result)| Ok((maze.clone(), maze.grid()?, result)))
+        .collect()
+}
+
+/// The path a result holds, or why it holds none.
+fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, String> {
+    let path: Vec<u8> = match result.get("ok") {
+        Some(path) => serde_json::from_value(path.clone())
+            .map_err(|_| format!("solving the {} maze returned an unreadable path", maze.name))?,
         None => {
-            Verdict::fail("solve before create succeeded; it must be Err(SolveError::NotCreated)")
+            return Err(format!(
+                "solving the {} maze failed: {}",
+                maze.name,
+                outcome(result)
+            ));
         }
-    })
+    };
+    grid.walk(maze.start, maze.end, &path).map_err(|problem| {
+        format!(
+            "the solution of the {} maze is not a path from start to end: {problem}",
+            maze.name
+        )
+    })?;
+    Ok(path)
 }
 
-fn solved_mazes(data: &Value, also_unique: bool) -> Verdict {
-    judged(data, |mazes: Vec<MazeData>| {
-        for maze in &mazes {
-            if let Some(problem) = maze_problems(maze) {
-                return Verdict::fail(format!("{problem} (so it cannot be solved reliably)"));
-            }
-            let Some(path) = &maze.solution else {
-                return Verdict::fail(format!(
-                    "solving the {} maze failed: {}",
-                    maze.name(),
-                    maze.error.as_deref().unwrap_or("no solution")
-                ));
-            };
-            if let Err(problem) = maze.grid.walk(maze.start, maze.end, path) {
-                return Verdict::fail(format!(
-                    "the solution of the {} maze is not a path from start to end: {problem}",
-                    maze.name()
-                ));
-            }
-            if also_unique {
-                let unique = maze
-                    .grid
-                    .shortest_path(maze.start, maze.end)
-                    .unwrap_or_default();
-                if *path != unique {
-                    return Verdict::fail(format!(
-                        "the solution of the {} maze has {} steps, but the one path from start to end has {}: it must not wander or step back",
-                        maze.name(),
-                        path.len(),
-                        unique.len()
-                    ));
-                }
-            }
+fn solve_path_valid(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    for (maze, grid, result) in &solved {
+        if let Err(problem) = path_of(maze, grid, result) {
+            return Ok(Verdict::fail(problem));
         }
-        Verdict::pass(format!("{} mazes solved", mazes.len()))
-    })
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes solved with valid paths",
+        solved.len()
+    )))
 }
 
-fn solve_path_valid(data: &Value) -> Verdict {
-    solved_mazes(data, false)
+fn solve_path_unique(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let want: Vec<Value> = case.expected()?;
+    for ((maze, grid, result), want) in solved.iter().zip(&want) {
+        let path = match path_of(maze, grid, result) {
+            Ok(path) => path,
+            Err(problem) => return Ok(Verdict::fail(problem)),
+        };
+        let unique: Vec<u8> = want
+            .get("ok")
+            .and_then(|p| serde_json::from_value(p.clone()).ok())
+            .ok_or_else(|| {
+                Verdict::grader_error("the blessed path is unreadable: run `grader bless`")
+            })?;
+        if path != unique {
+            return Ok(Verdict::fail(format!(
+                "the solution of the {} maze has {} steps, but the one path from start to end has {}: it must not wander or step back",
+                maze.name,
+                path.len(),
+                unique.len()
+            )));
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes solved along their one path",
+        solved.len()
+    )))
 }
 
-fn solve_path_unique(data: &Value) -> Verdict {
-    solved_mazes(data, true)
-}
-
-fn solve_maze_with_loops(data: &Value) -> Verdict {
-    judged(data, |maze: MazeData| {
-        match (&maze.solution, maze.error.as_deref()) {
-            (Some(path), _) => match maze.grid.walk(maze.start, maze.end, path) {
-                Ok(()) => Verdict::pass("on a maze full of loops solve ended with a valid path"),
-                Err(problem) => Verdict::fail(format!(
-                    "on a maze full of loops the solution is not a path: {problem}"
-                )),
-            },
-            (None, Some(error)) if error.starts_with("PathTooLong") => {
-                Verdict::pass("on a maze full of loops solve ended with Err(PathTooLong)")
+fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut maze = fixture_maze(inputs, "maze-12x12-c0.5-s41")?;
+    let (w, h) = maze.size;
+    // Every wall between two cells comes down (both sides); the border stays.
+    for y in 0..h {
+        for x in 0..w {
+            let mut walls = 15u8;
+            if y > 0 {
+                walls &= !1;
             }
-            (None, Some(error)) if error.starts_with("Timeout") => Verdict::fail(
-                "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)",
-            ),
-            (None, error) => Verdict::fail(format!(
-                "on a maze full of loops solve failed with {error:?}"
+            if y < h - 1 {
+                walls &= !2;
+            }
+            if x < w - 1 {
+                walls &= !4;
+            }
+            if x > 0 {
+                walls &= !8;
+            }
+            maze.walls[y as usize][x as usize] = walls;
+        }
+    }
+    maze.name = format!("{w}x{h} maze without inner walls");
+    Ok(solve_input(vec![maze], 3000))
+}
+
+fn solve_maze_with_loops(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let Some((maze, grid, result)) = solved.first() else {
+        return Err(Verdict::grader_error("its input has no maze"));
+    };
+    let error = result.get("err").and_then(Value::as_str);
+    match error {
+        None => match path_of(maze, grid, result) {
+            Ok(_) => Ok(Verdict::pass(
+                "on a maze full of loops solve ended with a valid path",
             )),
-        }
-    })
+            Err(problem) => Ok(Verdict::fail(format!("on a maze full of loops: {problem}"))),
+        },
+        Some(error) if error.starts_with("PathTooLong") => Ok(Verdict::pass(
+            "on a maze full of loops solve ended with Err(PathTooLong)",
+        )),
+        Some(error) if error.starts_with("Timeout") => Ok(Verdict::fail(
+            "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)",
+        )),
+        Some(error) => Ok(Verdict::fail(format!(
+            "on a maze full of loops solve failed with Err({error})"
+        ))),
+    }
 }
 
-#[derive(Deserialize)]
-struct Unreachable {
-    end: (i32, i32),
-    solve: Result<usize, String>,
+fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut maze = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
+    let (w, h) = maze.size;
+    let (ex, ey) = maze.end;
+    // Wall the end in, both sides of every wall.
+    maze.walls[ey as usize][ex as usize] = 15;
+    for (dx, dy, back) in [(0, -1, 2u8), (0, 1, 1), (1, 0, 8), (-1, 0, 4)] {
+        let (nx, ny) = (ex + dx, ey + dy);
+        if (0..w).contains(&nx) && (0..h).contains(&ny) {
+            maze.walls[ny as usize][nx as usize] |= back;
+        }
+    }
+    maze.name = format!("{w}x{h} maze with its end walled in");
+    Ok(solve_input(vec![maze], 3000))
 }
 
-fn solve_unreachable_end(data: &Value) -> Verdict {
-    judged(data, |r: Unreachable| match r.solve {
-        Err(error) if error.starts_with("NoPath") => {
-            Verdict::pass("a walled-in end gives Err(NoPath)")
+fn solve_unreachable_end(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let want: Vec<Value> = case.expected()?;
+    let (Some((maze, _, got)), Some(want)) = (solved.first(), want.first()) else {
+        return Err(Verdict::grader_error("its input has no maze"));
+    };
+    if got == want {
+        return Ok(Verdict::pass(format!(
+            "a walled-in end gives {}",
+            outcome(want)
+        )));
+    }
+    Ok(Verdict::fail(match got.get("ok") {
+        Some(_) => format!(
+            "with the end {} walled in, solve returned a path; expected {}",
+            show(maze.end),
+            outcome(want)
+        ),
+        None => format!(
+            "with the end {} walled in, solve gave {}; expected {} as soon as every task has stopped",
+            show(maze.end),
+            outcome(got),
+            outcome(want)
+        ),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transforming_a_perfect_maze_keeps_it_perfect() {
+        #[rustfmt::skip]
+        let maze = GivenMaze {
+            size: (3, 2),
+            start: (0, 0),
+            end: (0, 1),
+            walls: vec![vec![1 | 8 | 2, 1 | 2, 1 | 4], vec![2 | 8 | 1, 2 | 1, 2 | 4]],
+            name: "snake".to_owned(),
+        };
+        for how in 0..3 {
+            let turned = transformed(&maze, how);
+            let grid = turned.grid().unwrap();
+            assert_eq!(grid.imperfection(), None, "transform {how}");
         }
-        Err(error) => Verdict::fail(format!(
-            "with the end {} walled in, solve gave Err({error}); expected Err(NoPath) as soon as every task has stopped",
-            show(r.end)
-        )),
-        Ok(steps) => Verdict::fail(format!(
-            "with the end {} walled in, solve returned a path of {steps} steps",
-            show(r.end)
-        )),
-    })
+    }
 }

@@ -4,11 +4,11 @@ use anyhow::{Context as _, bail};
 
 use super::Setup;
 use crate::Status;
-use crate::checks::Judge;
+use crate::checks;
 use crate::cli::KitArgs;
 use crate::harness::{self, Build};
-use crate::runner::{self, RunOutcome};
-use crate::snapshots::Snapshots;
+use crate::runner::{self, Request, RunOutcome};
+use crate::snapshots::{Blessed, Snapshots};
 
 /// The reference solution built against the probe.
 pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
@@ -22,29 +22,38 @@ pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
     harness::build(&setup.workspace, &solution).context("building the reference solution")
 }
 
-/// Snapshots of every snapshot check, as the reference solution (`build`) produces them.
+/// The reference's output for every blessed check of the rubric, as the reference
+/// solution (`build`) produces it for the input the check sends.
 pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
-    let fixtures = setup.fixtures();
     let mut snapshots = Snapshots::default();
-    for check in &setup.rubric.checks {
-        let Judge::Snapshot(render) = check.spec.judge else {
+    for (check, input) in setup.rubric.checks.iter().zip(&setup.inputs) {
+        if !check.spec.blessed {
             continue;
-        };
+        }
         let probe = match &build.parts[&check.spec.part] {
             Ok(probe) => probe,
             Err(reason) => bail!("the reference solution does not build: {reason}"),
         };
-        let run = runner::run(probe, check.spec.name, &fixtures, check.time_limit)?;
-        let RunOutcome::Reported(data) = run.outcome else {
+        let run = runner::run_unconfined(&Request {
+            probe,
+            producer: check.spec.producer,
+            input,
+            time_limit: check.time_limit,
+        })?;
+        let RunOutcome::Reported(output) = run.outcome else {
             bail!(
                 "the reference solution failed check {}: {:?}",
                 check.spec.name,
                 run.outcome
             );
         };
-        let text = render(&data)
-            .map_err(|problem| anyhow::anyhow!("check {}: {problem}", check.spec.name))?;
-        snapshots.insert(check.spec.name, text);
+        snapshots.insert(
+            check.spec.name,
+            Blessed {
+                input: checks::digest(input),
+                output,
+            },
+        );
     }
     Ok(snapshots)
 }

@@ -16,23 +16,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
         );
     }
     let setup = Setup::load(&args.kit)?;
-    let missing: Vec<&str> = setup
-        .rubric
-        .checks
-        .iter()
-        .filter(|c| {
-            matches!(c.spec.judge, crate::checks::Judge::Snapshot(_))
-                && setup.snapshots.get(c.spec.name).is_none()
-        })
-        .map(|c| c.spec.name)
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "no blessed snapshot in {} for {}: run `grader bless`",
-            setup.kit.snapshots().display(),
-            missing.join(", ")
-        );
-    }
+    setup.require_blessed()?;
     let report = setup.grader().grade(&args.submission)?;
     match &args.output {
         Some(path) => {

@@ -8,7 +8,11 @@ mod starter;
 
 use std::path::PathBuf;
 
+use anyhow::{Context as _, bail};
+use serde_json::Value;
+
 use crate::Status;
+use crate::checks::{self, Inputs};
 use crate::cli::{Command, KitArgs};
 use crate::harness::Workspace;
 use crate::kit::Kit;
@@ -34,6 +38,8 @@ pub struct Setup {
     pub rubric: Rubric,
     /// Its blessed snapshots.
     pub snapshots: Snapshots,
+    /// Each rubric check's input, in rubric order.
+    pub inputs: Vec<Value>,
     /// Where to build.
     pub workspace: Workspace,
     /// Checks at once.
@@ -56,21 +62,68 @@ impl Setup {
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
+        let fixtures = kit.fixtures();
+        let inputs = rubric
+            .checks
+            .iter()
+            .map(|check| {
+                let inputs = Inputs {
+                    fixtures: &fixtures,
+                    check: check.spec.name,
+                    secret: if check.is_public() {
+                        None
+                    } else {
+                        Some(rubric.secret.as_deref().unwrap_or(""))
+                    },
+                };
+                (check.spec.input)(&inputs)
+                    .with_context(|| format!("building the input of check {}", check.spec.name))
+            })
+            .collect::<anyhow::Result<Vec<Value>>>()?;
         Ok(Setup {
             kit,
             rubric,
             snapshots,
+            inputs,
             workspace,
             jobs,
         })
     }
 
-    /// The fixture directory as an absolute path, for probes that run elsewhere.
-    pub fn fixtures(&self) -> PathBuf {
-        self.kit
-            .fixtures()
-            .canonicalize()
-            .unwrap_or_else(|_| self.kit.fixtures())
+    /// Fails unless every blessed check of the rubric has an output blessed for the
+    /// input it is sent now: a stale snapshot is the kit's fault, never a student's.
+    pub fn require_blessed(&self) -> anyhow::Result<()> {
+        let mut missing = Vec::new();
+        let mut stale = Vec::new();
+        for (check, input) in self.rubric.checks.iter().zip(&self.inputs) {
+            if !check.spec.blessed {
+                continue;
+            }
+            if let Some(problem) = self.snapshots.unreadable(check.spec.name) {
+                bail!("{problem}: run `grader bless`");
+            }
+            match self.snapshots.get(check.spec.name) {
+                None => missing.push(check.spec.name),
+                Some(blessed) if blessed.input != checks::digest(input) => {
+                    stale.push(check.spec.name)
+                }
+                Some(_) => {}
+            }
+        }
+        if !missing.is_empty() {
+            bail!(
+                "no blessed output in {} for {}: run `grader bless`",
+                self.kit.snapshots().display(),
+                missing.join(", ")
+            );
+        }
+        if !stale.is_empty() {
+            bail!(
+                "the blessed outputs of {} answer other inputs than the checks send now (a changed check or [grader] secret): run `grader bless`",
+                stale.join(", ")
+            );
+        }
+        Ok(())
     }
 
     /// A grader for this kit.
@@ -78,7 +131,7 @@ impl Setup {
         crate::grade::Grader {
             rubric: &self.rubric,
             snapshots: &self.snapshots,
-            fixtures: self.fixtures(),
+            inputs: &self.inputs,
             workspace: self.workspace.clone(),
             jobs: self.jobs,
         }

@@ -137,29 +137,27 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
     let listed = Command::new(probe)
         .arg("--list")
         .output()
-        .context("asking the probe for its checks")?;
+        .context("asking the probe for its producers")?;
     let mut in_probe: Vec<String> = String::from_utf8_lossy(&listed.stdout)
         .lines()
         .map(str::to_owned)
         .collect();
-    let mut in_grader: Vec<String> = checks::all().iter().map(|c| c.name.to_owned()).collect();
+    let mut in_grader: Vec<String> = checks::all()
+        .iter()
+        .map(|c| c.producer.to_owned())
+        .collect();
     in_probe.sort();
     in_grader.sort();
-    let unused: Vec<&str> = in_grader
+    in_grader.dedup();
+    let unused: Vec<&str> = checks::all()
         .iter()
-        .filter(|n| {
-            !setup
-                .rubric
-                .checks
-                .iter()
-                .any(|c| c.spec.name == n.as_str())
-        })
-        .map(String::as_str)
+        .filter(|spec| !setup.rubric.checks.iter().any(|c| c.spec.name == spec.name))
+        .map(|spec| spec.name)
         .collect();
     report(
         in_probe == in_grader,
         format!(
-            "the probe and the grader know the same {} checks{}",
+            "the probe and the grader know the same {} producers{}",
             in_grader.len(),
             if unused.is_empty() {
                 String::new()
