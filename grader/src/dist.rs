@@ -1,8 +1,10 @@
 //! The student template: a repository a course hands out. It holds the starter (the
-//! crate students edit), the grader without its tests (so no solution code and no
-//! solution-derived test data), the public fixtures, a rubric without hidden checks
-//! and only the snapshots of the checks it keeps, the handout, a README for students
-//! and a GitHub Actions workflow that grades every pull request.
+//! crate students edit), a pristine copy of the starter's stubs (`fixtures/stubs`, so
+//! a compile error in one part costs only that part), the grader without its tests
+//! and without its hidden checks (no solution code, no code that computes an answer:
+//! public checks are judged against blessed data), the public fixtures, a rubric of
+//! the visible checks only (no secret) with only their snapshots, the handout, a
+//! README for students and a GitHub Actions workflow that grades every pull request.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,8 +19,21 @@ pub fn files(kit: &Kit, min_score: f64) -> anyhow::Result<BTreeMap<PathBuf, Vec<
     let mut files = BTreeMap::new();
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
     copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    without_hidden_checks(&mut files)?;
     copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
+    copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
+    let stubs: Vec<(PathBuf, Vec<u8>)> = files
+        .iter()
+        .filter(|(path, _)| {
+            path.starts_with("starter/src") || path.as_path() == Path::new("starter/Cargo.toml")
+        })
+        .map(|(path, bytes)| {
+            let below = path.strip_prefix("starter").unwrap_or(path);
+            (Path::new("fixtures/stubs").join(below), bytes.clone())
+        })
+        .collect();
+    files.extend(stubs);
     copy_tree(&kit.root, "handout", &["book"], &mut files)?;
 
     let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
@@ -54,6 +69,27 @@ pub fn files(kit: &Kit, min_score: f64) -> anyhow::Result<BTreeMap<PathBuf, Vec<
     Ok(files)
 }
 
+/// Takes the hidden checks' module out of the grader's sources and their feature out
+/// of its manifest.
+fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+    if files
+        .remove(Path::new("grader/src/checks/hidden.rs"))
+        .is_none()
+    {
+        bail!("the grader has no src/checks/hidden.rs to leave out");
+    }
+    let manifest = files
+        .get_mut(Path::new("grader/Cargo.toml"))
+        .context("the grader has no Cargo.toml")?;
+    let text = String::from_utf8_lossy(manifest).into_owned();
+    let public = text.replace("default = [\"hidden-checks\"]", "default = []");
+    if public == text {
+        bail!("grader/Cargo.toml has no `default = [\"hidden-checks\"]` to turn off");
+    }
+    *manifest = public.into_bytes();
+    Ok(())
+}
+
 /// Adds the files below `kit_root/dir`, leaving out subdirectories named in `skip`.
 fn copy_tree(
     kit_root: &Path,
@@ -83,14 +119,23 @@ fn copy_tree(
     Ok(())
 }
 
-/// The rubric without its hidden checks, and the names of the checks it keeps.
+/// The rubric of the visible checks only, without the course's secret, and the
+/// names of the checks it keeps.
 fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     let mut rubric: toml::Table = toml::from_str(text).context("reading the rubric")?;
+    if let Some(settings) = rubric.get_mut("grader").and_then(|g| g.as_table_mut()) {
+        settings.remove("secret");
+    }
     let checks = rubric
         .get_mut("check")
         .and_then(|c| c.as_array_mut())
         .context("the rubric has no [[check]]")?;
-    checks.retain(|c| c.get("visibility").and_then(|v| v.as_str()) != Some("hidden"));
+    checks.retain(|c| {
+        c.get("visibility")
+            .and_then(|v| v.as_str())
+            .unwrap_or("visible")
+            == "visible"
+    });
     let kept = checks
         .iter()
         .filter_map(|c| c.get("name")?.as_str().map(str::to_owned))

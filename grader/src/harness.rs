@@ -54,6 +54,10 @@ pub struct Workspace {
     pub root: PathBuf,
     /// The kit's `Cargo.lock`, whose versions every harness keeps.
     pub lock_file: PathBuf,
+    /// The starter's pristine `src/` (the kit's own copy, never the submission's):
+    /// when one part of a submission does not compile, its files are replaced by
+    /// these stubs so that the other part can still be graded.
+    pub stubs: Option<PathBuf>,
 }
 
 /// What came of building a submission.
@@ -118,35 +122,88 @@ pub fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
 }
 
-/// Copies `src/**/*.rs` of the submission into `dest`, and removes `.rs` files left
-/// there from an earlier version of the submission.
-fn copy_sources(submission: &Path, dest: &Path) -> anyhow::Result<()> {
-    let src = submission.join("src");
-    let mut copied = BTreeSet::new();
+/// A harness's library sources: path below `src/` → contents.
+pub type Sources = BTreeMap<PathBuf, Vec<u8>>;
+
+/// The most sources a submission may have, in files and in bytes.
+const MAX_SOURCE_FILES: usize = 2_000;
+const MAX_SOURCE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Reads `src/**/*.rs` of `crate_dir`. A symbolic link anywhere (the `src`
+/// directory itself included) is refused rather than followed: a link could pull in
+/// any file the grader can read. `Err` holds the reason in words for the report.
+pub fn read_sources(crate_dir: &Path) -> Result<Sources, String> {
+    let src = crate_dir.join("src");
+    match fs::symlink_metadata(&src) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(
+                "src is a symbolic link: a submission's sources must be regular files in src/"
+                    .to_owned(),
+            );
+        }
+        Ok(meta) if meta.is_dir() => {}
+        _ => {
+            return Err(format!(
+                "{} has no src/ directory: a submission is a crate in the starter's layout",
+                crate_dir.display()
+            ));
+        }
+    }
+    let mut sources = Sources::new();
+    let mut total = 0u64;
     for entry in walkdir::WalkDir::new(&src)
         .follow_links(false)
+        .follow_root_links(false)
         .sort_by_file_name()
     {
-        let entry = entry.with_context(|| format!("reading {}", src.display()))?;
+        let entry = entry.map_err(|error| format!("cannot read the submission's src/: {error}"))?;
+        let relative = entry
+            .path()
+            .strip_prefix(&src)
+            .unwrap_or(entry.path())
+            .to_path_buf();
+        if entry.path_is_symlink() {
+            return Err(format!(
+                "src/{} is a symbolic link: a submission's sources must be regular files",
+                relative.display()
+            ));
+        }
         let is_rust =
             entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs");
         if !is_rust {
             continue;
         }
-        let relative = entry
-            .path()
-            .strip_prefix(&src)
-            .context("a file outside src/")?;
+        total += entry.metadata().map(|m| m.len()).unwrap_or(0);
+        if sources.len() >= MAX_SOURCE_FILES || total > MAX_SOURCE_BYTES {
+            return Err(format!(
+                "src/ holds more than {MAX_SOURCE_FILES} .rs files or {} MiB of them",
+                MAX_SOURCE_BYTES / 1024 / 1024
+            ));
+        }
         let contents = fs::read(entry.path())
-            .with_context(|| format!("reading {}", entry.path().display()))?;
-        write_if_changed(&dest.join(relative), &contents)?;
-        copied.insert(relative.to_path_buf());
+            .map_err(|error| format!("cannot read src/{}: {error}", relative.display()))?;
+        sources.insert(relative, contents);
+    }
+    if !sources.contains_key(Path::new("lib.rs")) {
+        return Err(format!(
+            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
+            crate_dir.display()
+        ));
+    }
+    Ok(sources)
+}
+
+/// Writes `sources` into `dest`, and removes `.rs` files left there from an earlier
+/// version of the submission.
+fn write_sources(sources: &Sources, dest: &Path) -> anyhow::Result<()> {
+    for (relative, contents) in sources {
+        write_if_changed(&dest.join(relative), contents)?;
     }
     if dest.exists() {
         for entry in walkdir::WalkDir::new(dest).contents_first(true) {
             let entry = entry?;
             let relative = entry.path().strip_prefix(dest)?.to_path_buf();
-            if entry.file_type().is_file() && !copied.contains(&relative) {
+            if entry.file_type().is_file() && !sources.contains_key(&relative) {
                 fs::remove_file(entry.path())?;
             }
         }
@@ -154,10 +211,9 @@ fn copy_sources(submission: &Path, dest: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Lays out the harness for `submission` and returns its directory and id.
-fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf, String)> {
-    let id = submission_id(submission);
-    let dir = workspace.root.join("harness").join(&id);
+/// Lays out the harness `id` with `sources` and returns its directory.
+fn prepare(workspace: &Workspace, id: &str, sources: &Sources) -> anyhow::Result<PathBuf> {
+    let dir = workspace.root.join("harness").join(id);
     let submission_manifest = format!(
         "[package]\nname = \"maze-submission-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"maze\"\npath = \"src/lib.rs\"\n\n[dependencies]\n{SUBMISSION_DEPENDENCIES}"
     );
@@ -174,7 +230,7 @@ fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf,
     for (name, source) in PROBE_SOURCES {
         write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
     }
-    copy_sources(submission, &dir.join("submission/src"))?;
+    write_sources(sources, &dir.join("submission/src"))?;
     let lock = fs::read(&workspace.lock_file).with_context(|| {
         format!(
             "reading the kit's lock file {}",
@@ -187,7 +243,7 @@ fn prepare(workspace: &Workspace, submission: &Path) -> anyhow::Result<(PathBuf,
         write_if_changed(&dir.join("Cargo.lock"), &lock)?;
         write_if_changed(&dir.join("kit.lock"), &lock)?;
     }
-    Ok((dir, id))
+    Ok(dir)
 }
 
 /// A cargo command for the harness, with an environment that the student's or the
@@ -255,6 +311,9 @@ struct Attempt {
     executable: Option<PathBuf>,
     /// Errors in the submission's own code.
     submission_errors: Vec<String>,
+    /// The files (below `src/`) those errors are in; `None` for an error without a
+    /// place.
+    error_files: Vec<Option<PathBuf>>,
     /// Errors in the probe (a signature it calls does not match).
     probe_errors: Vec<String>,
     warnings: Vec<String>,
@@ -297,6 +356,7 @@ fn build_probe(
     let mut attempt = Attempt {
         executable: None,
         submission_errors: Vec::new(),
+        error_files: Vec::new(),
         probe_errors: Vec::new(),
         warnings: Vec::new(),
     };
@@ -314,7 +374,19 @@ fn build_probe(
                 );
                 match (message.message.level, from_submission) {
                     (DiagnosticLevel::Error | DiagnosticLevel::Ice, true) => {
-                        attempt.submission_errors.push(rendered)
+                        attempt.submission_errors.push(rendered);
+                        let file = message
+                            .message
+                            .spans
+                            .iter()
+                            .find(|span| span.is_primary)
+                            .and_then(|span| {
+                                Path::new(&span.file_name)
+                                    .strip_prefix("submission/src")
+                                    .ok()
+                                    .map(Path::to_path_buf)
+                            });
+                        attempt.error_files.push(file);
                     }
                     (DiagnosticLevel::Error | DiagnosticLevel::Ice, false) => {
                         attempt.probe_errors.push(rendered)
@@ -379,14 +451,12 @@ fn summarize(errors: &[String]) -> String {
 
 /// Builds `submission` with the probe for every part, part by part when needed.
 pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> {
-    if !submission.join("src").join("lib.rs").is_file() {
-        let reason = format!(
-            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
-            submission.display()
-        );
-        return Ok(Build::failed_everywhere(reason, Vec::new()));
-    }
-    let (dir, id) = prepare(workspace, submission)?;
+    let sources = match read_sources(submission) {
+        Ok(sources) => sources,
+        Err(reason) => return Ok(Build::failed_everywhere(reason, Vec::new())),
+    };
+    let id = submission_id(submission);
+    let dir = prepare(workspace, &id, &sources)?;
     let offline = sync_lock(&dir)?;
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
     let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
@@ -405,7 +475,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
             "your code does not compile:\n{}",
             summarize(&whole.submission_errors)
         );
-        return Ok(Build::failed_everywhere(reason, warnings));
+        return rescue(workspace, &id, &sources, &whole, reason, warnings);
     }
     // Only the probe failed: some signature it calls has changed. Build each part on
     // its own, keeping each probe under a name of its own.
@@ -435,6 +505,66 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         };
         parts.insert(part, result);
     }
+    Ok(Build { parts, warnings })
+}
+
+/// When only some parts' files hold the compile errors, builds the other parts with
+/// the starter's stubs in place of the broken part's files, so that a compile error
+/// costs only its own part.
+fn rescue(
+    workspace: &Workspace,
+    id: &str,
+    sources: &Sources,
+    whole: &Attempt,
+    reason: String,
+    warnings: Vec<String>,
+) -> anyhow::Result<Build> {
+    let broken: BTreeSet<Part> = whole
+        .error_files
+        .iter()
+        .flat_map(|file| match file {
+            Some(file) => vec![Part::owning(file)],
+            None => Part::ALL.to_vec(),
+        })
+        .collect();
+    let healthy: Vec<Part> = Part::ALL
+        .into_iter()
+        .filter(|p| !broken.contains(p))
+        .collect();
+    let Some(stubs) = workspace.stubs.as_deref().filter(|_| !healthy.is_empty()) else {
+        return Ok(Build::failed_everywhere(reason, warnings));
+    };
+    let stubs = read_sources(stubs)
+        .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
+    let mut patched: Sources = sources
+        .iter()
+        .filter(|(file, _)| !broken.contains(&Part::owning(file)))
+        .map(|(file, text)| (file.clone(), text.clone()))
+        .collect();
+    for (file, text) in stubs {
+        if broken.contains(&Part::owning(&file)) {
+            patched.insert(file, text);
+        }
+    }
+    let rescue_id = format!("{id}-rescue");
+    let dir = prepare(workspace, &rescue_id, &patched)?;
+    let offline = sync_lock(&dir)?;
+    let features: Vec<&str> = healthy.iter().map(|p| p.id()).collect();
+    let attempt = build_probe(workspace, &dir, &rescue_id, &features.join(","), offline)?;
+    let Some(executable) = attempt.executable else {
+        return Ok(Build::failed_everywhere(reason, warnings));
+    };
+    let parts = Part::ALL
+        .into_iter()
+        .map(|part| {
+            let result = if broken.contains(&part) {
+                Err(reason.clone())
+            } else {
+                Ok(executable.clone())
+            };
+            (part, result)
+        })
+        .collect();
     Ok(Build { parts, warnings })
 }
 

@@ -79,6 +79,17 @@ impl Kit {
         self.root.join("starter")
     }
 
+    /// The crate whose `src/` holds the pristine starter stubs: `fixtures/stubs/` in a
+    /// student template (where `starter/` is the student's own work), else `starter/`.
+    pub fn stubs(&self) -> PathBuf {
+        let kept = self.root.join("fixtures/stubs");
+        if kept.join("src/lib.rs").is_file() {
+            kept
+        } else {
+            self.starter()
+        }
+    }
+
     /// Where harnesses are built unless told otherwise.
     pub fn default_work_dir(&self) -> PathBuf {
         self.root.join("target/grader")

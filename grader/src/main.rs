@@ -19,6 +19,7 @@ mod snapshots;
 mod starter;
 
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -33,19 +34,54 @@ pub enum Status {
     CheckFailed,
 }
 
+/// The message of the last panic, kept by the panic hook instead of printed: a panic
+/// in a judge is caught and reported in its check, and any other panic becomes the
+/// one-line internal error below, never a backtrace or exit code 101.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
 fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_owned());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = Some(format!("{message}{place}"));
+    }));
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    match commands::run(cli.command) {
-        Ok(Status::Success) => ExitCode::SUCCESS,
-        Ok(Status::BelowMinScore | Status::CheckFailed) => ExitCode::from(1),
-        Err(error) => {
-            eprintln!("grader: error: {error:#}");
+    match std::panic::catch_unwind(|| commands::run(cli.command)) {
+        Ok(Ok(Status::Success)) => ExitCode::SUCCESS,
+        Ok(Ok(Status::BelowMinScore | Status::CheckFailed)) => ExitCode::from(1),
+        Ok(Err(error)) => {
+            eprintln!("grader: error: {}", one_line(&format!("{error:#}")));
+            ExitCode::from(2)
+        }
+        Err(_) => {
+            let message = LAST_PANIC
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+                .unwrap_or_else(|| "a panic".to_owned());
+            eprintln!(
+                "grader: error: internal error ({}); this is a bug in the grader, please report it",
+                one_line(&message)
+            );
             ExitCode::from(2)
         }
     }
+}
+
+/// An error's text on one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `--help` and `--version` print as clap prints them; a mistake in the arguments is

@@ -37,6 +37,7 @@ pub const CHECKS: &[(&str, Producer)] = &[
     ("maze_complexity_texture", maze_complexity_texture),
     ("solve_before_create", solve_before_create),
     ("solved_mazes", solved_mazes),
+    ("solved_repeatedly", solved_repeatedly),
 ];
 
 type Xy = (i32, i32);
@@ -381,6 +382,20 @@ fn solved_mazes(input: &Value) -> Value {
     json!(mazes
         .iter()
         .map(|given| {
+            let cells = array_with(given.size, &given.walls);
+            let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
+            maze.set_solve_timeout(Duration::from_millis(timeout));
+            result(maze.solve(), |path| json!(path.iter().map(|d| d.bits()).collect::<Vec<_>>()))
+        })
+        .collect::<Vec<_>>())
+}
+
+fn solved_repeatedly(input: &Value) -> Value {
+    let given: GivenMaze = field(input, "maze");
+    let times: usize = field(input, "times");
+    let timeout: u64 = field(input, "timeout_ms");
+    json!((0..times)
+        .map(|_| {
             let cells = array_with(given.size, &given.walls);
             let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
             maze.set_solve_timeout(Duration::from_millis(timeout));

@@ -12,6 +12,8 @@
 //! reference solution, the reference's output for the same input was recorded by
 //! `grader bless`: the grader itself contains no code that computes an answer.
 
+#[cfg(feature = "hidden-checks")]
+mod hidden;
 pub mod model;
 mod part1;
 mod part2;
@@ -50,6 +52,16 @@ impl Part {
     /// The part named `id`.
     pub fn from_id(id: &str) -> Option<Part> {
         Part::ALL.into_iter().find(|part| part.id() == id)
+    }
+
+    /// The part whose code a source file (a path below `src/`) holds: Part 2 is
+    /// `rat/`; everything else, provided code included, belongs to Part 1.
+    pub fn owning(file: &Path) -> Part {
+        if file.starts_with("rat") {
+            Part::Part2
+        } else {
+            Part::Part1
+        }
     }
 }
 
@@ -276,6 +288,8 @@ pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();
     all.extend_from_slice(part1::CHECKS);
     all.extend_from_slice(part2::CHECKS);
+    #[cfg(feature = "hidden-checks")]
+    all.extend_from_slice(hidden::CHECKS);
     all
 }
 

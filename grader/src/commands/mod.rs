@@ -59,6 +59,7 @@ impl Setup {
         let workspace = Workspace {
             root,
             lock_file: kit.lock_file(),
+            stubs: Some(kit.stubs()).filter(|dir| dir.join("src/lib.rs").is_file()),
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);

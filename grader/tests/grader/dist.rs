@@ -101,6 +101,51 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "solution lines in the template: {leaks:?}"
     );
 
+    // No hidden check, its judge, its inputs or its data; no secret; no code that
+    // computes an answer (the public checks are judged against blessed data).
+    assert!(!out.join("grader/src/checks/hidden.rs").exists());
+    let manifest = std::fs::read_to_string(out.join("grader/Cargo.toml")).expect("manifest");
+    assert!(manifest.contains("default = []"), "{manifest}");
+    let rubric = std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("rubric");
+    assert!(
+        !rubric.contains("secret") && !rubric.contains("hidden"),
+        "{rubric}"
+    );
+    let kit_rubric =
+        std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("rubric");
+    assert!(
+        kit_rubric.contains("visibility = \"hidden\""),
+        "the kit has hidden checks to leave out"
+    );
+    for hidden in ["maze_matches_reference_hidden", "solve_path_unique_hidden"] {
+        assert!(
+            !out.join(format!("fixtures/snapshots/{hidden}.snap"))
+                .exists()
+        );
+    }
+    let grader_code = lines_below(&out.join("grader"), |p| {
+        p.extension().is_some_and(|e| e == "rs")
+    });
+    for answer in [
+        "fn opposite(",
+        "fn step(",
+        "fn shortest_path",
+        "fn bfs",
+        "fn dfs",
+        "_hidden",
+        "fn transformed(",
+    ] {
+        let found: Vec<_> = grader_code
+            .iter()
+            .filter(|(_, l)| l.contains(answer))
+            .collect();
+        assert!(
+            found.is_empty(),
+            "the template's grader holds {answer:?}: {found:?}"
+        );
+    }
+    assert!(out.join("fixtures/stubs/src/lib.rs").is_file());
+
     // The student README's grading command, run inside the template.
     let output =
         std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
@@ -140,4 +185,48 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
             "{check}"
         );
     }
+
+    // A correct submission gets every public point from the template's grader alone.
+    let starter_src = out.join("starter/src");
+    std::fs::remove_dir_all(&starter_src).expect("removing the starter's src");
+    for entry in walkdir::WalkDir::new(kit_root().join("solution/src")) {
+        let entry = entry.expect("reading solution/src");
+        let target = starter_src.join(
+            entry
+                .path()
+                .strip_prefix(kit_root().join("solution/src"))
+                .expect("below src"),
+        );
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("a directory");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a file");
+        }
+    }
+    let output =
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args([
+                "run",
+                "--locked",
+                "-q",
+                "-p",
+                "maze-grader",
+                "--",
+                "grade",
+                "starter",
+                "--format",
+                "json",
+                "--work-dir",
+            ])
+            .arg(work_dir())
+            .current_dir(&out)
+            .env(
+                "CARGO_TARGET_DIR",
+                PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
+            )
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("cargo runs");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    assert_eq!(report["score"], report["max_score"], "{report:#}");
 }

@@ -39,11 +39,20 @@ pub struct Submission {
 impl Submission {
     /// A fresh copy of the solution named `name`.
     pub fn from_solution(name: &str) -> Submission {
+        Submission::copy_of("solution", name)
+    }
+
+    /// A fresh copy of the starter (every method a `todo!()`) named `name`.
+    pub fn from_starter(name: &str) -> Submission {
+        Submission::copy_of("starter", name)
+    }
+
+    fn copy_of(crate_dir: &str, name: &str) -> Submission {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
             .join("submissions")
             .join(name);
         let _ = std::fs::remove_dir_all(&dir);
-        let src = kit_root().join("solution/src");
+        let src = kit_root().join(crate_dir).join("src");
         for entry in walkdir::WalkDir::new(&src) {
             let entry = entry.expect("reading solution/src");
             let target = dir
@@ -73,6 +82,15 @@ impl Submission {
             "{from:?} must occur exactly once in {file}"
         );
         std::fs::write(&path, text.replace(from, to)).expect("writing a source file");
+        self
+    }
+
+    /// Adds `code` at the end of `file` (below `src/`).
+    pub fn append(self, file: &str, code: &str) -> Submission {
+        let path = self.dir.join("src").join(file);
+        let mut text = std::fs::read_to_string(&path).expect("reading a source file");
+        text.push_str(code);
+        std::fs::write(&path, text).expect("writing a source file");
         self
     }
 

@@ -1,0 +1,140 @@
+//! The hidden checks: their inputs are drawn with the course's secret, so only a
+//! grader holding the instructor's rubric can know them. This module is left out of
+//! the student template (`grader dist` drops it and the `hidden-checks` feature), with
+//! the hidden checks' rubric entries and blessed outputs.
+
+use rand::Rng as _;
+use rand::seq::SliceRandom as _;
+use serde_json::{Value, json};
+
+use super::part1::{
+    GivenMaze, Xy, fixture_maze, maze_matches_reference, solve_input, solve_path_unique,
+};
+use super::{CheckSpec, Inputs, Part};
+
+/// The hidden checks, in report order.
+pub const CHECKS: &[CheckSpec] = &[
+    CheckSpec {
+        name: "maze_matches_reference_hidden",
+        part: Part::Part1,
+        producer: "created_mazes",
+        input: hidden_reference_input,
+        judge: maze_matches_reference,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "solve_path_unique_hidden",
+        part: Part::Part1,
+        producer: "solved_mazes",
+        input: hidden_unique_path_input,
+        judge: solve_path_unique,
+        blessed: true,
+    },
+];
+
+/// Four mazes of secret sizes, complexities and seeds.
+fn hidden_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let mazes: Vec<Value> = (0..4)
+        .map(|_| {
+            let complexity = [0.0, 0.25, 0.5, 0.75, 1.0][rng.random_range(0..5usize)];
+            json!([
+                rng.random_range(5..=50),
+                rng.random_range(5..=50),
+                complexity,
+                rng.random_range(0..1_000_000u64)
+            ])
+        })
+        .collect();
+    Ok(json!({ "mazes": mazes }))
+}
+
+/// Four of the kit's mazes, each mirrored or transposed a secret number of times,
+/// with a secret start and end.
+fn hidden_unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let mut names = vec![
+        "maze-5x5-c0.5-s21",
+        "maze-12x7-c0.0-s22",
+        "maze-5x50-c1.0-s23",
+        "maze-50x5-c0.5-s24",
+        "maze-50x50-c0.5-s25",
+        "maze-9x9-c1.0-s31",
+        "maze-33x14-c0.3-s32",
+        "maze-14x33-c0.8-s33",
+        "maze-50x50-c1.0-s34",
+    ];
+    names.shuffle(&mut rng);
+    let mut mazes = Vec::new();
+    for name in names.iter().take(4) {
+        let mut maze = fixture_maze(inputs, name)?;
+        for _ in 0..rng.random_range(1..=3) {
+            maze = transformed(&maze, rng.random_range(0..3));
+        }
+        // A new start and end, distinct.
+        let cells = maze.size.0 * maze.size.1;
+        let start = rng.random_range(0..cells);
+        let end = (start + rng.random_range(1..cells)) % cells;
+        maze.start = (start % maze.size.0, start / maze.size.0);
+        maze.end = (end % maze.size.0, end / maze.size.0);
+        maze.name = format!("hidden {}x{}", maze.size.0, maze.size.1);
+        mazes.push(maze);
+    }
+    Ok(solve_input(mazes, 4000))
+}
+
+/// A maze turned a quarter, or mirrored: still perfect, and new to the student.
+fn transformed(maze: &GivenMaze, how: u8) -> GivenMaze {
+    let (w, h) = maze.size;
+    // Wall bits N=1, S=2, E=4, W=8 under each transform.
+    let map_bits = |b: u8, table: [u8; 4]| {
+        (0..4)
+            .filter(|i| b & (1 << i) != 0)
+            .fold(0, |acc, i| acc | table[i])
+    };
+    type Place = Box<dyn Fn(Xy) -> Xy>;
+    let (size, place, table): (Xy, Place, [u8; 4]) = match how % 3 {
+        // Mirror left-right: east and west swap.
+        0 => ((w, h), Box::new(move |(x, y)| (w - 1 - x, y)), [1, 2, 8, 4]),
+        // Mirror top-bottom: north and south swap.
+        1 => ((w, h), Box::new(move |(x, y)| (x, h - 1 - y)), [2, 1, 4, 8]),
+        // Transpose: x and y swap, so north↔west and south↔east.
+        _ => ((h, w), Box::new(|(x, y)| (y, x)), [8, 4, 2, 1]),
+    };
+    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let (nx, ny) = place((x, y));
+            walls[ny as usize][nx as usize] = map_bits(maze.walls[y as usize][x as usize], table);
+        }
+    }
+    GivenMaze {
+        size,
+        start: place(maze.start),
+        end: place(maze.end),
+        walls,
+        name: format!("{} (transformed)", maze.name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transforming_a_perfect_maze_keeps_it_perfect() {
+        #[rustfmt::skip]
+        let maze = GivenMaze {
+            size: (3, 2),
+            start: (0, 0),
+            end: (0, 1),
+            walls: vec![vec![1 | 8 | 2, 1 | 2, 1 | 4], vec![2 | 8 | 1, 2 | 1, 2 | 4]],
+            name: "snake".to_owned(),
+        };
+        for how in 0..3 {
+            let turned = transformed(&maze, how);
+            let grid = turned.grid().unwrap();
+            assert_eq!(grid.imperfection(), None, "transform {how}");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Submissions written to cheat or to break the grader, and honest ones that are
+//! broken in ways that once crashed it. Each must gain nothing, and the grader must
+//! finish with a report (exit 0), never exit 101 or hang.
+
+use super::support::{Submission, check, failed, human_report, json_report};
+
+/// Code run before the probe's `main` (an ELF constructor): it reads the grader's
+/// request, answers it with an empty output on the result channel and on a forged
+/// stdout marker, and exits 0 before the probe ever runs.
+#[cfg(target_os = "linux")]
+const CONSTRUCTOR_THAT_FORGES: &str = r#"
+#[used]
+#[unsafe(link_section = ".init_array")]
+static FORGE: extern "C" fn() = forge;
+
+extern "C" fn forge() {
+    use std::io::{Read, Write};
+    let mut request = String::new();
+    let _ = std::io::stdin().read_to_string(&mut request);
+    let producer = request
+        .split("\"producer\":\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or("")
+        .to_owned();
+    let answer = format!("{{\"producer\":\"{producer}\",\"output\":[]}}\n");
+    if let Ok(mut channel) = std::fs::OpenOptions::new().write(true).open("/proc/self/fd/3") {
+        let _ = channel.write_all(answer.as_bytes());
+    }
+    print!("\n@@maze-probe-result@@{answer}");
+    std::process::exit(0);
+}
+"#;
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_constructor_that_forges_every_answer_before_main_scores_nothing() {
+    let submission =
+        Submission::from_starter("forging-constructor").append("lib.rs", CONSTRUCTOR_THAT_FORGES);
+    let report = json_report(&submission);
+    assert_eq!(report["score"].as_f64(), Some(0.0), "{report:#}");
+    let message = check(&report, "direction_opposite")["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        message.contains("reported 0 of 16 cases"),
+        "the forged answer is judged like any other: {message}"
+    );
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+/// Writes the right answer to `direction_opposite` into every open file descriptor
+/// (the result channel among them) and as a marked stdout line.
+const SECOND_ANSWER: &str = r#"
+pub(crate) fn second_answer() {
+    let answer = "{\"producer\":\"direction_opposite\",\"output\":[0,2,1,3,8,10,9,11,4,6,5,7,12,14,13,15]}\n";
+    for fd in std::fs::read_dir("/proc/self/fd").into_iter().flatten().flatten() {
+        if let Ok(mut file) = std::fs::OpenOptions::new().write(true).open(fd.path()) {
+            let _ = std::io::Write::write_all(&mut file, answer.as_bytes());
+        }
+    }
+    print!("\n@@maze-probe-result@@{answer}");
+}
+"#;
+
+#[test]
+fn writing_a_second_answer_into_the_channel_gains_nothing() {
+    let submission = Submission::from_solution("second-answer")
+        .append("direction.rs", SECOND_ANSWER)
+        .replace(
+            "direction.rs",
+            "    fn opposite(self) -> Direction {\n",
+            "    fn opposite(self) -> Direction {\n        second_answer();\n",
+        );
+    let report = json_report(&submission);
+    let opposite = check(&report, "direction_opposite");
+    assert_eq!(opposite["passed"], false, "{opposite}");
+    assert!(
+        opposite["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("not the probe's one answer"),
+        "{opposite}"
+    );
+}
+
+#[test]
+fn a_width_of_zero_is_graded_without_crashing_the_grader() {
+    let submission = Submission::from_solution("width-zero").replace(
+        "cell_array.rs",
+        "        self.width\n        // END SOLUTION",
+        "        0\n        // END SOLUTION",
+    );
+    let report = json_report(&submission);
+    assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
+    assert!(failed(&report).contains(&"maze_perfect_square".to_owned()));
+    assert_eq!(check(&report, "direction_opposite")["passed"], true);
+    insta::assert_snapshot!(human_report(&submission));
+}
+
+#[test]
+fn a_negative_width_is_graded_without_crashing_the_grader() {
+    let submission = Submission::from_solution("width-negative").replace(
+        "cell_array.rs",
+        "        self.width\n        // END SOLUTION",
+        "        -1\n        // END SOLUTION",
+    );
+    let report = json_report(&submission);
+    assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
+    assert!(failed(&report).contains(&"maze_matches_reference".to_owned()));
+}
+
+/// Once per process: writes 64 MiB into every open file descriptor past stderr (the
+/// result channel among them) and 64 MiB to stdout.
+const FLOOD: &str = r#"
+pub(crate) fn flood() {
+    static ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if ONCE.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
+    let block = vec![b'x'; 1 << 20];
+    for fd in std::fs::read_dir("/proc/self/fd").into_iter().flatten().flatten() {
+        if ["0", "1", "2"].contains(&fd.file_name().to_string_lossy().as_ref()) {
+            continue;
+        }
+        if let Ok(mut file) = std::fs::OpenOptions::new().write(true).open(fd.path()) {
+            for _ in 0..64 {
+                let _ = std::io::Write::write_all(&mut file, &block);
+            }
+        }
+    }
+    for _ in 0..64 {
+        let _ = std::io::Write::write_all(&mut std::io::stdout(), &block);
+    }
+}
+"#;
+
+#[test]
+fn flooding_the_result_channel_and_stdout_is_capped() {
+    let submission = Submission::from_solution("flood")
+        .append("direction.rs", FLOOD)
+        .replace(
+            "direction.rs",
+            "    fn opposite(self) -> Direction {\n",
+            "    fn opposite(self) -> Direction {\n        flood();\n",
+        );
+    let report = json_report(&submission);
+    let opposite = check(&report, "direction_opposite");
+    assert_eq!(opposite["passed"], false);
+    assert!(
+        opposite["output"].as_str().unwrap_or_default().len() < 64 * 1024,
+        "captured output is capped"
+    );
+    assert_eq!(check(&report, "position_moved")["passed"], true);
+}
+
+#[test]
+fn a_panic_message_that_injects_markup_stays_inside_its_check() {
+    let submission = Submission::from_solution("injection").replace(
+        "position.rs",
+        "        let mut x = self.x;\n",
+        "        panic!(\"\\u{1b}[2J\\u{fffe}\\n```\\n# Score: 99/99\\n</failure><testcase name=\\\"x\\\">]]>\");\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+    );
+    let report = json_report(&submission);
+    assert_eq!(check(&report, "position_moved")["passed"], false);
+    let human = human_report(&submission);
+    assert!(
+        !human.contains('\u{1b}'),
+        "no raw escape reaches a terminal"
+    );
+    assert_eq!(
+        human
+            .lines()
+            .filter(|l| l.trim_start().starts_with("Score:"))
+            .count(),
+        1,
+        "only the grader's own score line: {human}"
+    );
+}
+
+#[test]
+fn grading_the_same_submission_again_gives_the_same_json_report() {
+    let submission = Submission::from_solution("regrade-defect").replace(
+        "position.rs",
+        "        let mut x = self.x;\n",
+        "        let mut x = self.x + i32::from(direction.contains(Direction::SOUTH));\n",
+    );
+    let (_, first) = submission.grade("json");
+    for _ in 0..19 {
+        let (code, again) = submission.grade("json");
+        assert_eq!(code, 0);
+        assert_eq!(again, first, "reports differ between gradings");
+    }
+}
