@@ -112,14 +112,16 @@ pub fn submission_id(submission: &Path) -> String {
 
 /// Writes `contents` to `path` unless it already holds exactly that, so that cargo
 /// sees an unchanged submission as unchanged and the warm re-grade does no work.
-pub fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+/// Returns whether it wrote.
+pub fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<bool> {
     if fs::read(path).is_ok_and(|old| old == contents) {
-        return Ok(());
+        return Ok(false);
     }
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
-    fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
+    fs::write(path, contents).with_context(|| format!("writing {}", path.display()))?;
+    Ok(true)
 }
 
 /// A harness's library sources: path below `src/` → contents.
@@ -221,12 +223,14 @@ fn prepare(workspace: &Workspace, id: &str, sources: &Sources) -> anyhow::Result
         "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\npart1 = []\npart2 = []\n\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
     );
     let workspace_manifest = "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n";
-    write_if_changed(&dir.join("Cargo.toml"), workspace_manifest.as_bytes())?;
-    write_if_changed(
+    let mut manifests_changed =
+        write_if_changed(&dir.join("Cargo.toml"), workspace_manifest.as_bytes())?;
+    manifests_changed |= write_if_changed(
         &dir.join("submission/Cargo.toml"),
         submission_manifest.as_bytes(),
     )?;
-    write_if_changed(&dir.join("probe/Cargo.toml"), probe_manifest.as_bytes())?;
+    manifests_changed |=
+        write_if_changed(&dir.join("probe/Cargo.toml"), probe_manifest.as_bytes())?;
     for (name, source) in PROBE_SOURCES {
         write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
     }
@@ -242,17 +246,96 @@ fn prepare(workspace: &Workspace, id: &str, sources: &Sources) -> anyhow::Result
     if fs::read(dir.join("kit.lock")).ok().as_deref() != Some(lock.as_slice()) {
         write_if_changed(&dir.join("Cargo.lock"), &lock)?;
         write_if_changed(&dir.join("kit.lock"), &lock)?;
+        manifests_changed = true;
+    }
+    if manifests_changed {
+        let _ = fs::remove_file(dir.join(SYNCED));
     }
     Ok(dir)
 }
 
+/// Marks a harness whose lock was brought in line with its manifests, which stay
+/// unchanged while only the submission's sources change.
+const SYNCED: &str = "lock-synced";
+
+/// Syncs the lock of the harness at `dir` unless it is already in line; returns
+/// whether builds can be offline.
+fn sync_once(dir: &Path) -> anyhow::Result<bool> {
+    if dir.join(SYNCED).is_file() {
+        return Ok(true);
+    }
+    let offline = sync_lock(dir)?;
+    fs::write(dir.join(SYNCED), b"")
+        .with_context(|| format!("writing {}", dir.join(SYNCED).display()))?;
+    Ok(offline)
+}
+
+/// The target directory of the harness `id`: one per harness, so that no build can
+/// read or change another submission's artifacts (or the reference's probe).
+fn target_dir(workspace: &Workspace, id: &str) -> PathBuf {
+    workspace.root.join("targets").join(id)
+}
+
+/// The dependencies, built once by the grader from the starter's stubs.
+fn seed_dir(workspace: &Workspace) -> PathBuf {
+    workspace.root.join("targets").join(SEED_ID)
+}
+
+/// The seed's harness id: submission ids end in a 12-digit hash, so none is this.
+const SEED_ID: &str = "seed-dependencies";
+
+/// Marks a seed whose build finished.
+const SEEDED: &str = "seeded";
+
+/// Gives a new harness target directory a copy of the seed (the dependencies already
+/// built, with their timestamps, so cargo finds them fresh), building the seed first
+/// when there is none. Without a seed, or where copying fails, the harness simply
+/// builds its dependencies itself.
+fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
+    let target = target_dir(workspace, id);
+    if target.exists() || !cfg!(unix) {
+        return Ok(());
+    }
+    let Some(stubs) = workspace.stubs.as_deref() else {
+        return Ok(());
+    };
+    let seed = seed_dir(workspace);
+    if !seed.join(SEEDED).is_file() {
+        let sources = read_sources(stubs)
+            .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
+        let dir = prepare(workspace, SEED_ID, &sources)?;
+        let offline = sync_once(&dir)?;
+        let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
+        let attempt = build_probe_into(&dir, SEED_ID, &seed, &all.join(","), offline)?;
+        if attempt.executable.is_none() {
+            return Ok(());
+        }
+        fs::write(seed.join(SEEDED), b"")?;
+    }
+    if let Some(parent) = target.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let copied = Command::new("cp")
+        .args(["-a", "--reflink=auto"])
+        .arg(&seed)
+        .arg(&target)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !copied.is_ok_and(|status| status.success()) {
+        let _ = fs::remove_dir_all(&target);
+    }
+    Ok(())
+}
+
 /// A cargo command for the harness, with an environment that the student's or the
 /// caller's settings cannot bend.
-fn cargo(workspace: &Workspace, dir: &Path) -> Command {
+fn cargo(dir: &Path, target: &Path) -> Command {
     let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     command
         .current_dir(dir)
-        .env("CARGO_TARGET_DIR", workspace.root.join("target"))
+        .env("CARGO_TARGET_DIR", target)
         .env("CARGO_TERM_COLOR", "never");
     for variable in [
         "RUSTFLAGS",
@@ -326,7 +409,18 @@ fn build_probe(
     features: &str,
     offline: bool,
 ) -> anyhow::Result<Attempt> {
-    let mut command = cargo(workspace, dir);
+    seed_target(workspace, id)?;
+    build_probe_into(dir, id, &target_dir(workspace, id), features, offline)
+}
+
+fn build_probe_into(
+    dir: &Path,
+    id: &str,
+    target: &Path,
+    features: &str,
+    offline: bool,
+) -> anyhow::Result<Attempt> {
+    let mut command = cargo(dir, target);
     command.args([
         "build",
         "--locked",
@@ -457,7 +551,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     };
     let id = submission_id(submission);
     let dir = prepare(workspace, &id, &sources)?;
-    let offline = sync_lock(&dir)?;
+    let offline = sync_once(&dir)?;
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
     let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
     let warnings = whole.warnings.clone();
@@ -548,7 +642,7 @@ fn rescue(
     }
     let rescue_id = format!("{id}-rescue");
     let dir = prepare(workspace, &rescue_id, &patched)?;
-    let offline = sync_lock(&dir)?;
+    let offline = sync_once(&dir)?;
     let features: Vec<&str> = healthy.iter().map(|p| p.id()).collect();
     let attempt = build_probe(workspace, &dir, &rescue_id, &features.join(","), offline)?;
     let Some(executable) = attempt.executable else {
