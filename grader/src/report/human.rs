@@ -15,6 +15,15 @@ use super::{Report, points};
 /// What marks a line that the student's code printed or the compiler said of it.
 const GUTTER: &str = "│ ";
 
+/// `line` behind the gutter (with no space after it when the line is empty).
+fn gutter(line: &str) -> String {
+    if line.is_empty() {
+        GUTTER.trim_end().to_owned()
+    } else {
+        format!("{GUTTER}{line}")
+    }
+}
+
 /// How many lines of a check's captured output are shown.
 const OUTPUT_LINES: usize = 12;
 
@@ -27,7 +36,7 @@ pub fn render(report: &Report, color: bool) -> String {
     for error in &report.build_errors {
         let _ = writeln!(out);
         for line in error.lines() {
-            let _ = writeln!(out, "  {GUTTER}{}", paint(line, |t| t.red().to_string()));
+            let _ = writeln!(out, "  {}", gutter(&paint(line, |t| t.red().to_string())));
         }
     }
     for part in &report.parts {
@@ -71,7 +80,7 @@ pub fn render(report: &Report, color: bool) -> String {
                 let _ = writeln!(out, "      your code printed:");
                 let lines: Vec<&str> = check.output.lines().collect();
                 for line in lines.iter().take(OUTPUT_LINES) {
-                    let _ = writeln!(out, "      {GUTTER}{line}");
+                    let _ = writeln!(out, "      {}", gutter(line));
                 }
                 if lines.len() > OUTPUT_LINES {
                     let _ = writeln!(
