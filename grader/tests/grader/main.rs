@@ -5,5 +5,6 @@
 mod cli;
 mod defects;
 mod dist;
+mod mutants;
 mod reference;
 mod support;
