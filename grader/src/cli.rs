@@ -30,6 +30,41 @@ pub enum Command {
     /// Write the student template: starter, grader (no solution), public fixtures,
     /// handout, a student README and a grading workflow for pull requests.
     Dist(DistArgs),
+    /// Mutation testing of the checks: grade cargo-mutants' mutants of the solution's
+    /// student-written regions, print each one's score, and write the survivors (full
+    /// marks) to a file for the instructor.
+    Mutants(MutantsArgs),
+}
+
+/// Arguments of `grader mutants`.
+#[derive(Debug, Args)]
+pub struct MutantsArgs {
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+    /// Where the mutants are built [default: KIT/target/grader; env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// How many mutants are graded at once [default: 1].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Grade only N mutants, spread evenly over the list.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Only mutants whose name matches REGEX (a plain substring works too), e.g.
+    /// `rat/queue` or `Position::(eq|hash)`.
+    #[arg(long, value_name = "REGEX")]
+    pub filter: Option<String>,
+    /// List the mutants that would be graded, and grade none.
+    #[arg(long)]
+    pub list: bool,
+    /// Write the survivors to FILE [default: KIT/fixtures/mutants.md].
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Read the mutants from FILE, in the JSON of `cargo mutants --list --json`,
+    /// instead of running cargo-mutants.
+    #[arg(long, value_name = "FILE")]
+    pub mutants: Option<PathBuf>,
 }
 
 /// Arguments of `grader dist`.

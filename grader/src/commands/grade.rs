@@ -1,5 +1,7 @@
 //! `grader grade`.
 
+use std::path::Path;
+
 use anyhow::{Context as _, bail};
 
 use super::Setup;
@@ -21,7 +23,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
     match &args.output {
         Some(path) => {
             let text = report.render(args.format, false);
-            std::fs::write(path, text)
+            write_atomically(path, text.as_bytes())
                 .with_context(|| format!("writing the report to {}", path.display()))?;
         }
         None => {
@@ -42,5 +44,79 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
             Ok(Status::BelowMinScore)
         }
         _ => Ok(Status::Success),
+    }
+}
+
+/// Writes `contents` to a temporary file beside `path` and renames it over `path`, so
+/// that a reader (a CI step, Gradescope) finds the old report or the whole new one,
+/// never half of one, and a failed grading leaves the old report in place.
+pub(super) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".grader-report-");
+    // A report is as readable as any file the grader writes (0666 less the umask),
+    // not private as a temporary file is by default.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut file = builder.tempfile_in(dir).map_err(without_temporary_path)?;
+    std::io::Write::write_all(&mut file, contents)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|error| error.error)?;
+    Ok(())
+}
+
+/// tempfile's error without the temporary file's name, which it appends as
+/// ` at path "…"`: the user asked for `--output FILE` and should read of FILE alone.
+fn without_temporary_path(error: std::io::Error) -> std::io::Error {
+    let text = error.to_string();
+    match text.split_once(" at path ") {
+        Some((reason, _)) => std::io::Error::new(error.kind(), reason.to_owned()),
+        None => error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_replaces_the_old_file_whole_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.xml");
+        std::fs::write(&path, "old").unwrap();
+        write_atomically(&path, b"new report").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new report");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["report.xml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_report_gets_the_permissions_of_an_ordinary_new_file() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |name: &str| {
+            let path = dir.path().join(name);
+            std::fs::metadata(path).unwrap().permissions().mode()
+        };
+        std::fs::write(dir.path().join("plain.json"), "{}").unwrap();
+        write_atomically(&dir.path().join("report.json"), b"{}").unwrap();
+        assert_eq!(mode("report.json"), mode("plain.json"));
+    }
+
+    #[test]
+    fn a_report_in_a_missing_directory_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing/report.md");
+        let error = write_atomically(&path, b"text").unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+        assert!(!error.to_string().contains(".grader-report"), "{error}");
+        assert!(!path.exists());
     }
 }

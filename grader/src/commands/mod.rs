@@ -3,6 +3,7 @@
 mod bless;
 mod dist;
 mod grade;
+mod mutants;
 mod self_check;
 mod starter;
 
@@ -27,6 +28,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Starter(args) => starter::run(&args),
         Command::SelfCheck(args) => self_check::run(&args),
         Command::Dist(args) => dist::run(&args),
+        Command::Mutants(args) => mutants::run(&args),
     }
 }
 

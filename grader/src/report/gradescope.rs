@@ -1,5 +1,9 @@
 //! Gradescope's `results.json`: the score, and one test per check with its own
 //! score, status, output and visibility.
+//!
+//! serde escapes for JSON, but Gradescope renders the output as text, HTML or
+//! Markdown, so the student's text arrives with its control characters already shown
+//! as escapes (see [`super::text`]).
 
 use serde_json::json;
 
@@ -11,10 +15,14 @@ pub fn render(report: &Report) -> String {
         .checks
         .iter()
         .map(|check| {
-            let mut output = check.message.clone();
+            let mut output = check.message.trim_end().to_owned();
             if let Some(diff) = &check.diff {
                 output.push_str("\n\n");
-                output.push_str(diff);
+                output.push_str(diff.trim_end());
+            }
+            if !check.passed && !check.output.is_empty() {
+                output.push_str("\n\nYour code printed:\n");
+                output.push_str(check.output.trim_end());
             }
             if !check.passed {
                 output.push_str(&format!("\n\nHint: {}", check.hint));

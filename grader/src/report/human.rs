@@ -1,10 +1,31 @@
 //! The report for a person at a terminal.
+//!
+//! The student's text never stands where the grader's own lines do: it arrives with
+//! its control characters shown as escapes (so no `\r` or ANSI sequence can move the
+//! cursor or repaint a line), messages and diffs are indented under their check,
+//! compiler errors and what the code printed sit behind a `│ ` gutter, and the
+//! `Score:` line is the last line, written only here.
 
 use std::fmt::Write as _;
 
 use owo_colors::OwoColorize;
 
 use super::{Report, points};
+
+/// What marks a line that the student's code printed or the compiler said of it.
+const GUTTER: &str = "│ ";
+
+/// `line` behind the gutter (with no space after it when the line is empty).
+fn gutter(line: &str) -> String {
+    if line.is_empty() {
+        GUTTER.trim_end().to_owned()
+    } else {
+        format!("{GUTTER}{line}")
+    }
+}
+
+/// How many lines of a check's captured output are shown.
+const OUTPUT_LINES: usize = 12;
 
 /// The human report; colours only when `color` is set.
 pub fn render(report: &Report, color: bool) -> String {
@@ -15,7 +36,7 @@ pub fn render(report: &Report, color: bool) -> String {
     for error in &report.build_errors {
         let _ = writeln!(out);
         for line in error.lines() {
-            let _ = writeln!(out, "  {}", paint(line, |t| t.red().to_string()));
+            let _ = writeln!(out, "  {}", gutter(&paint(line, |t| t.red().to_string())));
         }
     }
     for part in &report.parts {
@@ -57,8 +78,16 @@ pub fn render(report: &Report, color: bool) -> String {
             }
             if !check.output.is_empty() {
                 let _ = writeln!(out, "      your code printed:");
-                for line in check.output.lines().take(12) {
-                    let _ = writeln!(out, "        {line}");
+                let lines: Vec<&str> = check.output.lines().collect();
+                for line in lines.iter().take(OUTPUT_LINES) {
+                    let _ = writeln!(out, "      {}", gutter(line));
+                }
+                if lines.len() > OUTPUT_LINES {
+                    let _ = writeln!(
+                        out,
+                        "      {GUTTER}… {} more line(s), in the JSON report",
+                        lines.len() - OUTPUT_LINES
+                    );
                 }
             }
             let _ = writeln!(

@@ -1,7 +1,16 @@
 //! JUnit XML: one test suite per part, one test case per check, for CI systems that
 //! show test results.
+//!
+//! CI keeps a test's history by its name, so a test case is named after its check
+//! alone (`direction_opposite`, class name `part1`); the points go in the test
+//! case's properties. The student's text arrives with every character that XML 1.0
+//! forbids already shown as an escape (see [`super::text`]); quick-junit escapes
+//! `<`, `&` and `>` (and would silently drop ANSI escapes and C0 controls, which by
+//! then are plain text).
 
-use quick_junit::{NonSuccessKind, Report as JunitReport, TestCase, TestCaseStatus, TestSuite};
+use quick_junit::{
+    NonSuccessKind, Property, Report as JunitReport, TestCase, TestCaseStatus, TestSuite,
+};
 
 use super::{Report, points};
 
@@ -16,28 +25,32 @@ pub fn render(report: &Report) -> String {
             } else {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                 status.set_message(check.message.lines().next().unwrap_or_default().to_owned());
-                let mut description = check.message.clone();
+                let mut description = check.message.trim_end().to_owned();
                 if let Some(diff) = &check.diff {
                     description.push_str("\n\n");
-                    description.push_str(diff);
+                    description.push_str(diff.trim_end());
                 }
                 description.push_str(&format!("\n\nhint: {}", check.hint));
                 status.set_description(description);
                 status
             };
-            let mut case = TestCase::new(
-                format!(
-                    "{} ({}/{})",
-                    check.name,
-                    points(check.score),
-                    points(check.max_score)
-                ),
-                status,
-            );
+            let mut case = TestCase::new(check.name.clone(), status);
             case.set_classname(part.id.clone());
             case.set_time(check.duration);
+            case.add_properties([
+                Property::new("title", check.title.clone()),
+                Property::new("score", points(check.score)),
+                Property::new("max_score", points(check.max_score)),
+            ]);
+            if !check.output.is_empty() {
+                case.set_system_out(check.output.clone());
+            }
             suite.add_test_case(case);
         }
+        suite.add_properties([
+            Property::new("score", points(part.score)),
+            Property::new("max_score", points(part.max_score)),
+        ]);
         junit.add_test_suite(suite);
     }
     if !report.build_errors.is_empty() {

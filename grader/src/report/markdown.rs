@@ -1,11 +1,46 @@
 //! Markdown, for a CI job summary: a table per part and the failures in detail.
+//!
+//! The student's text is never Markdown here: a long text goes in a code block whose
+//! fence is longer than any run of backticks in it (so no ```` ``` ```` in the text can
+//! close it and start a heading), and a short one in a table cell or a title has
+//! every character Markdown or HTML would act on escaped with a backslash.
 
 use std::fmt::Write as _;
 
+use super::text::longest_backtick_run;
 use super::{Report, points};
 
+/// The characters escaped in inline text: emphasis, code, links and images, HTML
+/// and entities, headings, strikethrough, table cells and the escape itself.
+const INLINE_SPECIAL: &[char] = &[
+    '\\', '`', '*', '_', '[', ']', '<', '>', '&', '#', '~', '|', '!',
+];
+
+/// `text` as inline Markdown that shows exactly `text`, on one line.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push(' '),
+            c if INLINE_SPECIAL.contains(&c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A table cell of the rubric's own text (which may use Markdown).
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// `text` in a fenced code block, followed by a blank line.
+fn code_block(text: &str) -> String {
+    let fence = "`".repeat((longest_backtick_run(text) + 1).max(3));
+    format!("{fence}text\n{}\n{fence}\n\n", text.trim_end())
 }
 
 /// The Markdown text.
@@ -20,11 +55,10 @@ pub fn render(report: &Report) -> String {
     for error in &report.build_errors {
         let (headline, details) = error.split_once('\n').unwrap_or((error, ""));
         let headline = headline.trim_end_matches(':');
-        let _ = writeln!(
-            out,
-            "**{headline}**\n\n```text\n{}\n```\n",
-            details.trim_end()
-        );
+        let _ = writeln!(out, "**{}**\n", inline(headline));
+        if !details.trim().is_empty() {
+            out.push_str(&code_block(details));
+        }
     }
     for part in &report.parts {
         let _ = writeln!(
@@ -45,27 +79,31 @@ pub fn render(report: &Report) -> String {
                 cell(&check.title),
                 points(check.score),
                 points(check.max_score),
-                cell(first)
+                inline(first)
             );
         }
         out.push('\n');
     }
-    let failures: Vec<_> = report
-        .checks
-        .iter()
-        .filter(|c| !c.passed && (c.diff.is_some() || c.message.contains('\n')))
-        .collect();
+    let failures = report.checks.iter().filter(|c| {
+        !c.passed && (c.diff.is_some() || c.message.contains('\n') || !c.output.is_empty())
+    });
     for check in failures {
         let _ = writeln!(
             out,
-            "<details><summary><code>{}</code></summary>\n\n```text\n{}",
-            check.name,
-            check.message.trim_end()
+            "<details><summary><code>{}</code></summary>\n",
+            check.name
         );
+        let mut found = check.message.trim_end().to_owned();
         if let Some(diff) = &check.diff {
-            let _ = writeln!(out, "\n{}", diff.trim_end());
+            found.push_str("\n\n");
+            found.push_str(diff.trim_end());
         }
-        let _ = writeln!(out, "```\n\nhint: {}\n</details>\n", check.hint);
+        out.push_str(&code_block(&found));
+        if !check.output.is_empty() {
+            out.push_str("Your code printed:\n\n");
+            out.push_str(&code_block(&check.output));
+        }
+        let _ = writeln!(out, "hint: {}\n</details>\n", check.hint);
     }
     out
 }

@@ -1,11 +1,19 @@
 //! The grade of one submission and the formats it is written in: for a person
 //! (human, markdown) and for machines (json, Gradescope's results.json, JUnit XML).
 //! Everything but the timings is the same each time the same submission is graded.
+//!
+//! A report quotes the student's code (messages, output, diffs, compiler errors) and
+//! so is rendered as hostile text: [`Report::render`] first passes every text through
+//! [`text::visible`], then each format quotes it in its own way.
 
 mod gradescope;
 mod human;
 mod junit;
 mod markdown;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
 
 use std::path::Path;
 use std::time::Duration;
@@ -150,14 +158,51 @@ impl Report {
         }
     }
 
-    /// The report in `format`; `color` only matters to the human format.
+    /// The report in `format`; `color` only matters to the human format. Every text
+    /// is shown with [`text::visible`] first, in every format.
     pub fn render(&self, format: Format, color: bool) -> String {
+        let report = self.visible();
         match format {
-            Format::Human => human::render(self, color),
-            Format::Json => serde_json::to_string_pretty(self).unwrap_or_default() + "\n",
-            Format::Gradescope => gradescope::render(self),
-            Format::Junit => junit::render(self),
-            Format::Markdown => markdown::render(self),
+            Format::Human => human::render(&report, color),
+            Format::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+            Format::Gradescope => gradescope::render(&report),
+            Format::Junit => junit::render(&report),
+            Format::Markdown => markdown::render(&report),
+        }
+    }
+
+    /// A copy whose every text shows its control characters, bidi controls and
+    /// noncharacters as escapes. The student's texts are what this is for; the
+    /// rubric's (names, titles, hints) go through too, which costs nothing and keeps
+    /// one rule for all of it.
+    fn visible(&self) -> Report {
+        let shown = |text: &str| text::visible(text).into_owned();
+        Report {
+            submission: shown(&self.submission),
+            parts: self
+                .parts
+                .iter()
+                .map(|part| PartSummary {
+                    title: shown(&part.title),
+                    ..part.clone()
+                })
+                .collect(),
+            checks: self
+                .checks
+                .iter()
+                .map(|check| CheckResult {
+                    name: shown(&check.name),
+                    title: shown(&check.title),
+                    message: shown(&check.message),
+                    diff: check.diff.as_deref().map(shown),
+                    hint: shown(&check.hint),
+                    output: shown(&check.output),
+                    ..check.clone()
+                })
+                .collect(),
+            build_errors: self.build_errors.iter().map(|e| shown(e)).collect(),
+            warnings: self.warnings.iter().map(|w| shown(w)).collect(),
+            ..self.clone()
         }
     }
 }

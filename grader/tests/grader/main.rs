@@ -6,5 +6,6 @@ mod cli;
 mod defects;
 mod dist;
 mod hostile;
+mod mutants;
 mod reference;
 mod support;

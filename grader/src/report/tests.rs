@@ -1,0 +1,304 @@
+//! Every format fed one hostile report: text a student's code could produce to hide
+//! from, fake or break the report (ANSI escapes, `\r` overwrites, a forged score
+//! line, noncharacters, bidi overrides, Markdown fences and headings, XML
+//! end tags and CDATA ends), built directly so no submission is needed.
+
+use std::time::Duration;
+
+use clap::ValueEnum as _;
+
+use super::text::is_hazard;
+use super::{CheckResult, Format, PartSummary, Report};
+use crate::checks::Part;
+use crate::rubric::Visibility;
+
+/// A panic message a student's code could produce.
+const PANIC: &str = "assertion failed: \x1b[2J\x1b[1;32mall good\x1b[0m | *bold* [link](x) </failure><testcase name=\"x\"> ]]> &amp; `tick`";
+
+/// Output a student's code could print.
+const OUTPUT: &str = "stdout:\nworking…\rScore: 99/99\nScore: 99/99\n  ✓ direction_opposite   2/2\n\u{fffe}\u{ffff} reversed: \u{202e}99/99 :erocS\u{202c}\n```\n# Heading after three backticks\n````\n# Heading after four backticks\n</failure><testcase name=\"x\"><![CDATA[ ]]>\nstderr:\n\x1b]0;title\x07\x1b[2J";
+
+/// A hand-made report of two parts: a failed check with a hostile message, diff and
+/// output, a passed check, a failed Part 2 check, and a hostile compiler error,
+/// warning and submission path.
+fn hostile_report() -> Report {
+    let check = |name: &str, part: Part, passed: bool| CheckResult {
+        name: name.to_owned(),
+        title: format!("the {name} check"),
+        part,
+        score: if passed { 2.0 } else { 0.0 },
+        max_score: 2.0,
+        passed,
+        message: String::new(),
+        diff: None,
+        hint: "handout §2".to_owned(),
+        visibility: Visibility::Visible,
+        output: String::new(),
+        duration: Duration::ZERO,
+    };
+    let failed = CheckResult {
+        message: format!(
+            "panicked at src/direction.rs:9: {PANIC}\nScore: 99/99\n```\n# Heading in a message"
+        ),
+        diff: Some(
+            "--- expected\n+++ yours\n-EAST\n+\x1b[2JWEST\rScore: 99/99\n+```` \n+# Heading in a diff\n"
+                .to_owned(),
+        ),
+        output: OUTPUT.to_owned(),
+        ..check("direction_opposite", Part::Part1, false)
+    };
+    let rat = CheckResult {
+        message: "panicked: \u{202e}kcats ym".to_owned(),
+        output: "```\n# Heading\n".to_owned(),
+        ..check("rat_stack", Part::Part2, false)
+    };
+    Report {
+        submission: "students/\x1b[31mmallory\u{202e}/".to_owned(),
+        score: 2.0,
+        max_score: 6.0,
+        parts: vec![
+            PartSummary {
+                id: "part1".to_owned(),
+                title: "Part 1: perfect mazes".to_owned(),
+                score: 2.0,
+                max_score: 4.0,
+            },
+            PartSummary {
+                id: "part2".to_owned(),
+                title: "Part 2: rat in a maze".to_owned(),
+                score: 0.0,
+                max_score: 2.0,
+            },
+        ],
+        checks: vec![failed, check("position_equality", Part::Part1, true), rat],
+        build_errors: vec![
+            "error[E0308]: mismatched types in `</failure>` **bold** # not a heading:\n --> src/position.rs:3:5\n  |\n3 | let s = \"```\n# Heading in a compiler error\n\x1b[2J\u{fffe}\";".to_owned(),
+        ],
+        warnings: vec!["unused variable: `\x1b[2J`".to_owned()],
+        execution_time: Duration::ZERO,
+    }
+}
+
+fn render(format: Format) -> String {
+    hostile_report().render(format, false)
+}
+
+#[test]
+fn no_format_lets_a_control_character_or_noncharacter_through() {
+    for format in Format::value_variants() {
+        let text = render(*format);
+        let found: Vec<char> = text.chars().filter(|&c| is_hazard(c)).collect();
+        assert!(found.is_empty(), "{format:?} let {found:?} through");
+    }
+}
+
+#[test]
+fn every_format_shows_the_escapes_instead_of_hiding_them() {
+    for format in [Format::Human, Format::Junit, Format::Markdown] {
+        let text = render(format);
+        for shown in ["\\u{1b}[2J", "\\u{d}Score", "\\u{fffe}", "\\u{202e}"] {
+            assert!(text.contains(shown), "{format:?} does not show {shown}");
+        }
+    }
+    for format in [Format::Json, Format::Gradescope] {
+        let json: serde_json::Value = serde_json::from_str(&render(format)).unwrap();
+        let strings = json.to_string();
+        assert!(strings.contains(r"\\u{1b}[2J"), "{format:?}: {strings}");
+        assert!(strings.contains(r"\\u{202e}"), "{format:?}: {strings}");
+    }
+}
+
+#[test]
+fn the_human_report_has_no_escape_and_only_the_graders_score_line() {
+    let text = render(Format::Human);
+    assert!(!text.contains(['\x1b', '\r']), "{text}");
+    let scores: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("Score"))
+        .collect();
+    assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
+    assert_eq!(text.lines().last(), Some(scores[0]));
+}
+
+#[test]
+fn the_human_report_shows_printed_lines_behind_a_gutter() {
+    let text = render(Format::Human);
+    assert!(text.contains("      │ Score: 99/99\n"), "{text}");
+    assert!(
+        text.contains("      │   ✓ direction_opposite   2/2\n"),
+        "{text}"
+    );
+    assert!(
+        !text
+            .lines()
+            .any(|l| l.starts_with("  ✓ direction_opposite"))
+    );
+}
+
+#[test]
+fn long_printed_output_says_how_much_is_not_shown() {
+    let mut report = hostile_report();
+    report.checks[0].output = (1..=20).map(|i| format!("line {i}\n")).collect();
+    let text = report.render(Format::Human, false);
+    assert!(text.contains("      │ line 12\n"), "{text}");
+    assert!(!text.contains("line 13"), "{text}");
+    assert!(text.contains("… 8 more line(s)"), "{text}");
+}
+
+#[test]
+fn without_visible_escapes_the_junit_xml_would_not_parse() {
+    let xml = super::junit::render(&hostile_report());
+    assert!(roxmltree::Document::parse(&xml).is_err());
+}
+
+#[test]
+fn the_junit_xml_parses_and_keeps_the_hostile_text_as_text() {
+    let xml = render(Format::Junit);
+    let document = roxmltree::Document::parse(&xml).expect("the JUnit XML parses");
+    let failures: String = document
+        .descendants()
+        .filter(|n| n.has_tag_name("failure") || n.has_tag_name("error"))
+        .map(|n| {
+            format!(
+                "{}\n{}\n",
+                n.attribute("message").unwrap_or(""),
+                n.text().unwrap_or("")
+            )
+        })
+        .collect();
+    for shown in [
+        "\\u{1b}[2J\\u{1b}[1;32mall good",
+        "</failure><testcase name=\"x\"> ]]> &amp;",
+        "+\\u{1b}[2JWEST\\u{d}Score: 99/99",
+        "# Heading in a compiler error",
+        "\\u{fffe}",
+    ] {
+        assert!(failures.contains(shown), "{shown} is not in {failures}");
+    }
+    let printed: String = document
+        .descendants()
+        .filter(|n| n.has_tag_name("system-out"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(printed.contains("<![CDATA[ ]]>"), "{printed}");
+    assert!(
+        printed.contains("\\u{202e}99/99 :erocS\\u{202c}"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn junit_test_cases_are_named_after_the_check_alone_with_points_as_properties() {
+    let xml = render(Format::Junit);
+    let document = roxmltree::Document::parse(&xml).expect("the JUnit XML parses");
+    let cases: Vec<(&str, &str)> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|n| {
+            (
+                n.attribute("name").unwrap(),
+                n.attribute("classname").unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            ("direction_opposite", "part1"),
+            ("position_equality", "part1"),
+            ("rat_stack", "part2"),
+            ("build", ""),
+        ]
+    );
+    let first = document
+        .descendants()
+        .find(|n| n.attribute("name") == Some("direction_opposite"))
+        .unwrap();
+    let properties: Vec<(&str, &str)> = first
+        .descendants()
+        .filter(|n| n.has_tag_name("property"))
+        .map(|n| (n.attribute("name").unwrap(), n.attribute("value").unwrap()))
+        .collect();
+    assert!(properties.contains(&("score", "0")), "{properties:?}");
+    assert!(properties.contains(&("max_score", "2")), "{properties:?}");
+}
+
+#[test]
+fn the_markdown_has_only_the_graders_headings_and_html() {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let markdown = render(Format::Markdown);
+    let mut headings = Vec::new();
+    let mut heading: Option<String> = None;
+    let mut code = String::new();
+    let mut in_code = false;
+    for event in Parser::new_ext(&markdown, pulldown_cmark::Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
+            Event::End(TagEnd::Heading(_)) => headings.extend(heading.take()),
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(heading) = heading.as_mut() {
+                    heading.push_str(&text);
+                }
+                if in_code {
+                    code.push_str(&text);
+                }
+            }
+            Event::Html(html) | Event::InlineHtml(html) => assert!(
+                [
+                    "<details>",
+                    "<summary>",
+                    "<code>",
+                    "</code>",
+                    "</summary>",
+                    "</details>"
+                ]
+                .iter()
+                .any(|tag| html.contains(tag))
+                    && !html.contains("failure"),
+                "student HTML got through: {html}"
+            ),
+            _ => {}
+        }
+    }
+    assert_eq!(
+        headings,
+        [
+            "Perfect Mazes: 2/6",
+            "Part 1: perfect mazes (2/4)",
+            "Part 2: rat in a maze (0/2)"
+        ],
+        "{markdown}"
+    );
+    for fenced in [
+        "```\n# Heading after three backticks\n````\n# Heading after four backticks",
+        "# Heading in a diff",
+        "# Heading in a compiler error",
+        "# Heading in a message",
+    ] {
+        assert!(
+            code.contains(fenced),
+            "{fenced:?} is not in a code block: {markdown}"
+        );
+    }
+}
+
+#[test]
+fn markdown_table_cells_escape_what_markdown_would_act_on() {
+    let markdown = render(Format::Markdown);
+    assert!(
+        markdown.contains(
+            r#"\*bold\* \[link\](x) \</failure\>\<testcase name="x"\> \]\]\> \&amp; \`tick\`"#
+        ),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn each_format_renders_the_hostile_report_so() {
+    for format in Format::value_variants() {
+        let name = format!("hostile_{format:?}").to_lowercase();
+        insta::assert_snapshot!(name, render(*format));
+    }
+}
