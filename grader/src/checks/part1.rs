@@ -1361,7 +1361,7 @@ pub(super) struct GivenMaze {
 }
 
 impl GivenMaze {
-    fn grid(&self) -> Result<Grid, Verdict> {
+    pub(super) fn grid(&self) -> Result<Grid, Verdict> {
         Grid::from_rows(self.size.0, self.size.1, self.walls.clone()).map_err(Verdict::grader_error)
     }
 

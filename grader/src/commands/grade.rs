@@ -20,6 +20,18 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
     let setup = Setup::load(&args.kit)?;
     setup.require_blessed()?;
     let report = setup.grader().grade(&args.submission)?;
+    let misjudged: Vec<&str> = report
+        .checks
+        .iter()
+        .filter(|c| c.grader_error)
+        .map(|c| c.name.as_str())
+        .collect();
+    if !misjudged.is_empty() {
+        eprintln!(
+            "grader: warning: the grader could not judge {} (a bug in the grader or its kit, not in the submission; please report it)",
+            misjudged.join(", ")
+        );
+    }
     match &args.output {
         Some(path) => {
             let text = report.render(args.format, false);

@@ -47,6 +47,10 @@ pub struct CheckResult {
     pub diff: Option<String>,
     /// Where to look in the handout.
     pub hint: String,
+    /// The grader, not the submission, could not judge this check (a grader bug or
+    /// inconsistent kit data); the check counts as failed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub grader_error: bool,
     /// Who sees it.
     pub visibility: Visibility,
     /// What the student's code printed.
@@ -80,6 +84,7 @@ impl CheckResult {
             message: verdict.message,
             diff: verdict.diff,
             hint: check.hint.clone(),
+            grader_error: verdict.grader_error,
             visibility: check.visibility,
             output,
             duration,

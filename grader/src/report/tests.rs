@@ -34,6 +34,7 @@ fn hostile_report() -> Report {
         hint: "handout §2".to_owned(),
         visibility: Visibility::Visible,
         output: String::new(),
+        grader_error: false,
         duration: Duration::ZERO,
     };
     let failed = CheckResult {

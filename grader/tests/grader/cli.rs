@@ -99,3 +99,40 @@ fn reports_go_to_the_output_file_in_every_format() {
         assert!(!text.contains('\u{1b}'), "{format} report has colour codes");
     }
 }
+
+#[test]
+fn a_broken_kit_fixture_is_the_kits_error_with_exit_code_2_not_the_students() {
+    let kit = tempfile::tempdir().expect("temp dir");
+    for entry in walkdir::WalkDir::new(kit_root().join("fixtures")) {
+        let entry = entry.expect("reading fixtures");
+        let target = kit.path().join(
+            entry
+                .path()
+                .strip_prefix(kit_root())
+                .expect("below the kit"),
+        );
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("a directory");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a file");
+        }
+    }
+    std::fs::write(
+        kit.path().join("fixtures/mazes/maze-5x5-c0.5-s21.json"),
+        "{ \"width\": 5",
+    )
+    .expect("write");
+    let output = grader()
+        .args(["grade", "--kit"])
+        .arg(kit.path())
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("maze-5x5-c0.5-s21.json is not Maze JSON"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
