@@ -75,6 +75,9 @@ impl Grader<'_> {
         let pending: Mutex<Vec<usize>> = Mutex::new((0..self.rubric.checks.len()).rev().collect());
         let results: Mutex<Vec<Option<std::io::Result<Run>>>> =
             Mutex::new((0..self.rubric.checks.len()).map(|_| None).collect());
+        // One wall-clock budget for all of the submission's checks: each check gets
+        // its own limit or what is left of the budget, whichever is less.
+        let deadline = Instant::now() + self.rubric.limits.budget;
         std::thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 scope.spawn(|| {
@@ -87,12 +90,17 @@ impl Grader<'_> {
                         let Ok(probe) = &parts[&check.spec.part] else {
                             continue;
                         };
-                        let run = runner::run_unconfined(&Request {
-                            probe,
-                            producer: check.spec.producer,
-                            input: &self.inputs[index],
-                            time_limit: check.time_limit,
-                        });
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        let run = if left < Duration::from_millis(100) {
+                            Ok(Run::not_run(BUDGET_SPENT))
+                        } else {
+                            runner::run_unconfined(&Request {
+                                probe,
+                                producer: check.spec.producer,
+                                input: &self.inputs[index],
+                                time_limit: check.time_limit.min(left),
+                            })
+                        };
                         results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
                     }
                 });
@@ -152,6 +160,10 @@ impl Grader<'_> {
                 Verdict::fail(panic_reason(message, location.as_deref()))
             }
             RunOutcome::Crashed(reason) => Verdict::fail(reason.clone()),
+            RunOutcome::TimedOut(limit) if *limit < check.time_limit => Verdict::fail(format!(
+                "{BUDGET_SPENT} (the rubric's budget of {} s for all checks together)",
+                self.rubric.limits.budget.as_secs_f64()
+            )),
             RunOutcome::TimedOut(limit) => Verdict::fail(format!(
                 "timed out after {} s: a loop or recursion that never ends?",
                 limit.as_secs_f64()
@@ -160,6 +172,9 @@ impl Grader<'_> {
         }
     }
 }
+
+/// Why a check that never started failed.
+const BUDGET_SPENT: &str = "the grading time budget ran out before this check finished";
 
 /// Words for a panic: `todo!()` reads as "not implemented", others as a panic with
 /// the place in the student's code.

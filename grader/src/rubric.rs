@@ -50,6 +50,27 @@ impl RubricCheck {
     }
 }
 
+/// What one submission may use, from the rubric's `[grader]` table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time for all of a submission's checks together (`budget`, seconds).
+    pub budget: Duration,
+    /// Memory of one check's processes (`memory_mb`).
+    pub memory: u64,
+    /// Processes one check may have at once (`processes`).
+    pub processes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            budget: Duration::from_secs(120),
+            memory: 1024 * 1024 * 1024,
+            processes: 64,
+        }
+    }
+}
+
 /// The titles of the parts, and the checks in report order.
 #[derive(Debug, Clone)]
 pub struct Rubric {
@@ -59,6 +80,8 @@ pub struct Rubric {
     pub checks: Vec<RubricCheck>,
     /// The course's secret, which makes hidden checks' inputs unknowable.
     pub secret: Option<String>,
+    /// What one submission may use.
+    pub limits: Limits,
     /// The parts the rubric lists but the course does not assign (`enabled = false`).
     pub disabled: Vec<Part>,
 }
@@ -80,6 +103,9 @@ struct RawSettings {
     time_limit: Spanned<f64>,
     #[serde(default)]
     secret: Option<String>,
+    budget: Option<Spanned<f64>>,
+    memory_mb: Option<Spanned<u64>>,
+    processes: Option<Spanned<u64>>,
 }
 
 impl Default for RawSettings {
@@ -87,6 +113,9 @@ impl Default for RawSettings {
         RawSettings {
             time_limit: default_time_limit(),
             secret: None,
+            budget: None,
+            memory_mb: None,
+            processes: None,
         }
     }
 }
@@ -169,6 +198,37 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         }
     };
     let default_limit = check_limit(&raw.grader.time_limit)?;
+    let mut limits = Limits::default();
+    if let Some(budget) = &raw.grader.budget {
+        let seconds = *budget.get_ref();
+        if !(seconds.is_finite() && (1.0..=3600.0).contains(&seconds)) {
+            return Err(error_at(
+                budget.span().start,
+                format!("budget {seconds} is outside 1..=3600 seconds"),
+            ));
+        }
+        limits.budget = Duration::from_secs_f64(seconds);
+    }
+    if let Some(memory) = &raw.grader.memory_mb {
+        let mb = *memory.get_ref();
+        if !(64..=65_536).contains(&mb) {
+            return Err(error_at(
+                memory.span().start,
+                format!("memory_mb {mb} is outside 64..=65536"),
+            ));
+        }
+        limits.memory = mb * 1024 * 1024;
+    }
+    if let Some(processes) = &raw.grader.processes {
+        let count = *processes.get_ref();
+        if !(1..=4096).contains(&count) {
+            return Err(error_at(
+                processes.span().start,
+                format!("processes {count} is outside 1..=4096"),
+            ));
+        }
+        limits.processes = count;
+    }
 
     let mut parts = Vec::new();
     let mut disabled = Vec::new();
@@ -265,6 +325,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         parts,
         checks,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
+        limits,
         disabled,
     })
 }
@@ -331,6 +392,25 @@ hint = "§2"
             .unwrap_err()
             .to_string();
         assert!(error.starts_with("r.toml line 13:"), "{error}");
+    }
+
+    #[test]
+    fn limits_are_read_and_checked() {
+        let text = GOOD.replace(
+            "time_limit = 5",
+            "time_limit = 5\nbudget = 60\nmemory_mb = 512\nprocesses = 16",
+        );
+        let limits = parse(&text, "r.toml").unwrap().limits;
+        assert_eq!(limits.budget, Duration::from_secs(60));
+        assert_eq!(limits.memory, 512 * 1024 * 1024);
+        assert_eq!(limits.processes, 16);
+        let error = parse(
+            &GOOD.replace("time_limit = 5", "time_limit = 5\nmemory_mb = 1"),
+            "r.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(error, "r.toml line 4: memory_mb 1 is outside 64..=65536");
     }
 
     #[test]

@@ -67,6 +67,18 @@ pub struct Request<'a> {
     pub time_limit: Duration,
 }
 
+impl Run {
+    /// A check that was never started, for `reason`.
+    pub fn not_run(reason: &str) -> Run {
+        Run {
+            outcome: RunOutcome::NoReport(reason.to_owned()),
+            stdout: String::new(),
+            stderr: String::new(),
+            duration: Duration::ZERO,
+        }
+    }
+}
+
 impl Request<'_> {
     /// The bytes written to the probe's stdin.
     pub fn body(&self) -> Vec<u8> {
