@@ -15,6 +15,7 @@ mod kit;
 mod report;
 mod rubric;
 mod runner;
+mod sandbox;
 mod snapshots;
 mod starter;
 
@@ -34,6 +35,9 @@ pub enum Status {
 }
 
 fn main() -> ExitCode {
+    // `grader __sandbox-init` is the sandbox's supervisor, started by the grader
+    // itself; it must run before anything else (it needs a single-threaded process).
+    sandbox::dispatch_init();
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
