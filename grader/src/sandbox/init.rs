@@ -617,6 +617,10 @@ fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure>
             libc::CLOSE_RANGE_CLOEXEC,
         )
     };
+    if spec.dry_run {
+        // SAFETY: _exit ends this process at once; the init reports exit code 0.
+        unsafe { libc::_exit(0) }
+    }
     let errno = nix::unistd::execve(&program, &argv, &envp).unwrap_err();
     Err(Failure::Exec(errno))
 }

@@ -80,6 +80,8 @@ pub(super) struct Spec {
     pub landlock_abi: u32,
     /// Mode::Required: every layer must be fully in force, or the job does not start.
     pub required: bool,
+    /// Set everything up, then end instead of executing the program (the probe).
+    pub dry_run: bool,
 }
 
 /// One path to show in the job's root.
@@ -170,10 +172,38 @@ pub(super) fn probe() -> Support {
             "user namespaces".to_owned()
         });
     }
-    Support {
+    let mut support = Support {
         missing,
         landlock_abi,
         as_root,
+    };
+    // Everything is there in principle; make sure it works together, e.g. that a
+    // user namespace grants the capabilities to mount (AppArmor may say no) and that
+    // /proc can be mounted (a container may mask it).
+    if support.missing.is_empty() {
+        if let Err(error) = dry_run(&support) {
+            support.missing.push(format!("a working sandbox ({error})"));
+        }
+    }
+    support
+}
+
+/// Sets up a whole job (namespaces, root, uid, limits, Landlock, seccomp) that ends
+/// just before it would execute its program.
+fn dry_run(support: &Support) -> Result<(), SandboxError> {
+    let job = Job {
+        limits: super::Limits {
+            wall: Duration::from_secs(10),
+            ..super::Limits::default()
+        },
+        ..Job::new("/")
+    };
+    let finished = with_user(&job, support, |user| {
+        run_supervised(&job, false, true, support, user)
+    })?;
+    match finished.exit {
+        Exit::Code(0) => Ok(()),
+        other => Err(io::Error::other(format!("the trial job ended with {other:?}")).into()),
     }
 }
 
@@ -275,19 +305,24 @@ fn namespaces_work(as_root: bool) -> bool {
 /// Runs `job` in the sandbox.
 pub(super) fn run(job: &Job, required: bool, support: &Support) -> Result<Finished, SandboxError> {
     check_paths(job, support.as_root)?;
-    let root = tempfile::Builder::new()
-        .prefix(".maze-sandbox-root-")
-        .tempdir()?;
-    let user = if support.as_root {
-        Some(JobUser::allocate()?)
-    } else {
-        None
-    };
-    let handed = match &user {
-        Some(user) => Handover::give(&job.writable, user.id)?,
-        None => Handover::default(),
-    };
-    let result = run_supervised(job, required, support, root.path(), user.as_ref());
+    with_user(job, support, |user| {
+        run_supervised(job, required, false, support, user)
+    })
+}
+
+/// Runs `f` with a uid of the job's own when root (the writable paths handed to it
+/// for the while), with none otherwise.
+fn with_user<T>(
+    job: &Job,
+    support: &Support,
+    f: impl FnOnce(Option<&JobUser>) -> Result<T, SandboxError>,
+) -> Result<T, SandboxError> {
+    if !support.as_root {
+        return f(None);
+    }
+    let user = JobUser::allocate()?;
+    let handed = Handover::give(&job.writable, user.id)?;
+    let result = f(Some(&user));
     drop(handed); // writable paths back to the grader's uid
     result
 }
@@ -314,7 +349,7 @@ fn check_paths(job: &Job, as_root: bool) -> io::Result<()> {
     if as_root {
         for path in &job.readable {
             let Ok(meta) = fs::metadata(path) else {
-                continue; // a missing readable path is simply not shown
+                continue; // a missing readable path is not shown (see Job::readable)
             };
             let needed = if meta.is_dir() { 0o005 } else { 0o004 };
             if meta.permissions().mode() & needed != needed {
@@ -360,18 +395,18 @@ fn mounts(job: &Job) -> Vec<MountSpec> {
             required: false,
         });
     }
-    let caller = |paths: &[PathBuf], access| {
+    let caller = |paths: &[PathBuf], access, required| {
         paths
             .iter()
             .map(move |p| MountSpec {
                 path: absolute(p).as_os_str().as_bytes().to_vec(),
                 access,
-                required: true,
+                required,
             })
             .collect::<Vec<_>>()
     };
-    mounts.extend(caller(&job.readable, Access::ReadExec));
-    mounts.extend(caller(&job.writable, Access::ReadWrite));
+    mounts.extend(caller(&job.readable, Access::ReadExec, false));
+    mounts.extend(caller(&job.writable, Access::ReadWrite, true));
     mounts
 }
 
@@ -392,21 +427,21 @@ fn high(fd: OwnedFd) -> io::Result<OwnedFd> {
     Ok(unsafe { OwnedFd::from_raw_fd(new) })
 }
 
-/// The program that acts as the supervisor: this very binary.
-fn init_program() -> io::Result<PathBuf> {
-    static EXE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    EXE.get_or_init(|| std::env::current_exe().map_err(|e| e.to_string()))
-        .clone()
-        .map_err(io::Error::other)
-}
+/// The program that acts as the supervisor: this very binary (through /proc, which
+/// still finds it if the file was replaced or deleted since the grader started).
+const INIT_PROGRAM: &str = "/proc/self/exe";
 
 fn run_supervised(
     job: &Job,
     required: bool,
+    dry_run: bool,
     support: &Support,
-    root: &Path,
     user: Option<&JobUser>,
 ) -> Result<Finished, SandboxError> {
+    let root = tempfile::Builder::new()
+        .prefix(".maze-sandbox-root-")
+        .tempdir()?;
+    let root = root.path();
     let limits = &job.limits;
     let spec = Spec {
         program: job.program.as_os_str().as_bytes().to_vec(),
@@ -437,6 +472,7 @@ fn run_supervised(
         network: job.network,
         landlock_abi: support.landlock_abi.min(LANDLOCK_ABI_TESTED),
         required,
+        dry_run,
     };
     let spec = serde_json::to_vec(&spec).map_err(io::Error::other)?;
 
@@ -457,7 +493,7 @@ fn run_supervised(
         Some((spec_r.as_raw_fd(), SPEC_FD)),
         Some((control_r.as_raw_fd(), CONTROL_FD)),
     ];
-    let mut command = Command::new(init_program()?);
+    let mut command = Command::new(INIT_PROGRAM);
     command
         .arg(super::INIT_ARG)
         .env_clear()

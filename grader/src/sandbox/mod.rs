@@ -57,13 +57,30 @@
 //! hundred lines of documented system calls, tested here as root and as an ordinary
 //! user.
 //!
+//! # Telling why a job died
+//!
+//! Only from evidence, never from a guess ([`Violation`]): `SIGXFSZ` (or a shell
+//! saying its child died of it) is the file-size limit; a failed exit with an
+//! allocation failure on stderr ("memory allocation of N bytes failed", `ENOMEM`'s
+//! text) is the memory limit; a fork or thread-spawn failure on stderr ("Resource
+//! temporarily unavailable", dash's "Cannot fork") is the process limit only if the
+//! init also saw the job at that limit. The init counts the job's tasks through its
+//! own `/proc` every 20 ms (every 1 ms during the first 100 ms and near the limit);
+//! a bomb whose processes give up at their first failure can shrink below the limit
+//! between two samples, and is then not reported — but still ends, and nothing of it
+//! survives. Landlock and seccomp denials are not reported as violations: the
+//! program sees `EACCES`/`EPERM`/`ENOENT` and says so on stderr itself.
+//!
 //! # Where it cannot confine
 //!
-//! [`support`] says what is missing. With [`Mode::Auto`] the job then runs
+//! [`support`] says what is missing, after a trial job that goes through the whole
+//! setup (so a user namespace without the right to mount, as Ubuntu's AppArmor
+//! policy makes it, counts as missing). With [`Mode::Auto`] the job then runs
 //! unconfined — in a process group (a job object on Windows) that is killed on
 //! time-out and after the job exits, output capped, `sandboxed: false` — and with
 //! [`Mode::Required`] `run` refuses. Unconfined, a `setsid` child escapes the group
-//! kill; output capture still has a deadline, so `run` returns on time.
+//! kill; output capture still has a deadline, so `run` returns on time. The result
+//! channel (fd 3) needs Unix: on Windows a job asking for it is an error.
 #![allow(unsafe_code)]
 #![allow(
     dead_code,
@@ -75,7 +92,7 @@ mod capture;
 mod init;
 #[cfg(target_os = "linux")]
 mod linux;
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests;
 mod unconfined;
 
@@ -126,8 +143,10 @@ impl Support {
     }
 }
 
-/// What this machine offers; probed once (it forks one short-lived process to try
-/// the namespaces) and cached.
+/// What this machine offers; probed once and cached. The probe asks the kernel for
+/// Landlock and seccomp, forks a process that tries the namespaces, and then sets up
+/// a whole trial job that ends just before executing anything (about 10 ms), so that
+/// "nothing missing" means jobs really can run here.
 pub fn support() -> &'static Support {
     static SUPPORT: OnceLock<Support> = OnceLock::new();
     SUPPORT.get_or_init(|| {
@@ -213,9 +232,10 @@ pub struct Job {
     /// Written to the job's stdin, which is then closed.
     pub stdin: Vec<u8>,
     /// Read (and execute) allowed below these, besides the system libraries and the
-    /// dynamic loader, which the sandbox adds itself. As root, the job's uid must be
-    /// able to read them by their permission bits (the directories above them need
-    /// not be traversable: each is mounted at its own place in the job's root).
+    /// dynamic loader, which the sandbox adds itself; paths that do not exist are
+    /// skipped. As root, the job's uid must be able to read them by their permission
+    /// bits (the directories above them need not be traversable: each is mounted at
+    /// its own place in the job's root).
     pub readable: Vec<PathBuf>,
     /// Read and write allowed below these (a scratch dir, a target dir). They must
     /// exist. As root they are handed to the job's uid for the run (recursively, links

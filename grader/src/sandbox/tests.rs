@@ -733,6 +733,33 @@ fn check_dangerous_system_calls_fail_with_eperm() {
     );
 }
 
+fn check_concurrent_jobs_run_apart() {
+    let scratch = open_dir("maze-sandbox-test-");
+    let job = sh("id -u; cat /proc/self/uid_map | wc -l", scratch.path());
+    let ids: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..8)
+            .map(|_| scope.spawn(|| text(&sandboxed(&job).stdout)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    if support().as_root {
+        let mut distinct = ids.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8, "jobs at once shared a uid: {ids:?}");
+        for id in &ids {
+            let uid: u32 = id.lines().next().unwrap().parse().unwrap();
+            assert!((64_000..65_000).contains(&uid), "{ids:?}");
+        }
+    } else {
+        let me = nix::unistd::Uid::current().to_string();
+        assert!(
+            ids.iter().all(|id| id.starts_with(&format!("{me}\n"))),
+            "{ids:?}"
+        );
+    }
+}
+
 fn check_missing_program_is_a_spawn_error() {
     let scratch = open_dir("maze-sandbox-test-");
     let mut job = sh("true", scratch.path());
@@ -775,6 +802,7 @@ const IMPORTANT: &[(&str, fn())] = &[
     ("kill the grader", check_job_cannot_kill_the_grader),
     ("system calls", check_dangerous_system_calls_fail_with_eperm),
     ("missing program", check_missing_program_is_a_spawn_error),
+    ("concurrent jobs", check_concurrent_jobs_run_apart),
 ];
 
 macro_rules! sandbox_tests {
@@ -806,6 +834,7 @@ sandbox_tests! {
     job_cannot_kill_the_grader => check_job_cannot_kill_the_grader,
     dangerous_system_calls_fail_with_eperm => check_dangerous_system_calls_fail_with_eperm,
     missing_program_is_a_spawn_error => check_missing_program_is_a_spawn_error,
+    concurrent_jobs_run_apart => check_concurrent_jobs_run_apart,
 }
 
 /// Run by `sandbox_works_as_an_unprivileged_user` in a copy of this test binary
@@ -844,7 +873,15 @@ fn sandbox_works_as_an_unprivileged_user() {
     if !sandbox_available("sandbox_works_as_an_unprivileged_user") {
         return;
     }
-    let output = std::process::Command::new(std::env::current_exe().unwrap())
+    // The test binary may live where that user cannot reach (a clone under /root):
+    // run a link to it (or a copy) from a directory anyone can read.
+    let dir = open_dir("maze-sandbox-unprivileged-");
+    let exe = dir.path().join("grader-tests");
+    let current = std::env::current_exe().unwrap();
+    if std::fs::hard_link(&current, &exe).is_err() {
+        std::fs::copy(&current, &exe).unwrap();
+    }
+    let output = std::process::Command::new(&exe)
         .args([
             "--exact",
             "sandbox::tests::unprivileged_suite",
@@ -889,31 +926,45 @@ fn toolchain() -> Option<(PathBuf, PathBuf)> {
     Some((sysroot, cargo_home))
 }
 
-/// `cargo build --offline` of a one-file crate whose main.rs is `main`, as a job.
-fn cargo_build(main: &str, sysroot: &Path, cargo_home: &Path) -> (Finished, tempfile::TempDir) {
+/// `cargo build --offline --locked` of a one-file crate whose main.rs is `main`, as a
+/// job set up the way the grader builds a submission: the crate (with its lock file)
+/// read-only, CARGO_HOME and the toolchain read-only, only the target dir and a
+/// TMPDIR writable. `None` when the lock file cannot be made (a dependency missing
+/// from the local registry cache).
+fn cargo_build(
+    main: &str,
+    dependencies: &str,
+    sysroot: &Path,
+    cargo_home: &Path,
+) -> Option<(Finished, tempfile::TempDir)> {
+    use std::os::unix::fs::PermissionsExt;
     let krate = open_dir("maze-sandbox-crate-");
+    let src = krate.path().join("src");
     std::fs::write(
         krate.path().join("Cargo.toml"),
-        "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+        format!(
+            "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [dependencies]\n{dependencies}\n\n[workspace]\n"
+        ),
     )
     .unwrap();
-    std::fs::write(
-        krate.path().join("Cargo.lock"),
-        "version = 4\n\n[[package]]\nname = \"tiny\"\nversion = \"0.1.0\"\n",
-    )
-    .unwrap();
-    std::fs::create_dir(krate.path().join("src")).unwrap();
-    std::fs::write(krate.path().join("src/main.rs"), main).unwrap();
-    std::fs::set_permissions(krate.path().join("src"), {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::Permissions::from_mode(0o755)
-    })
-    .unwrap();
+    std::fs::create_dir(&src).unwrap();
+    std::fs::set_permissions(&src, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(src.join("main.rs"), main).unwrap();
+    let bin = sysroot.join("bin");
+    let locked = std::process::Command::new(bin.join("cargo"))
+        .args(["generate-lockfile", "--offline", "--quiet"])
+        .env("CARGO_HOME", cargo_home)
+        .current_dir(krate.path())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !locked {
+        return None;
+    }
     let target = krate.path().join("target");
     let tmp = krate.path().join("tmp");
     std::fs::create_dir(&target).unwrap();
     std::fs::create_dir(&tmp).unwrap();
-    let bin = sysroot.join("bin");
     let job = Job {
         args: vec![
             "build".into(),
@@ -949,7 +1000,7 @@ fn cargo_build(main: &str, sysroot: &Path, cargo_home: &Path) -> (Finished, temp
         },
         ..Job::new(bin.join("cargo"))
     };
-    (sandboxed(&job), krate)
+    Some((sandboxed(&job), krate))
 }
 
 #[cfg(target_os = "linux")]
@@ -962,11 +1013,10 @@ fn cargo_builds_an_honest_crate_but_not_one_that_includes_files_outside() {
         note("cargo build test: skipped, no rustc on PATH");
         return;
     };
-    let (honest, krate) = cargo_build(
-        "fn main() { println!(\"{}\", 6 * 7); }\n",
-        &sysroot,
-        &cargo_home,
-    );
+    let build = |main: &str, dependencies: &str| {
+        cargo_build(main, dependencies, &sysroot, &cargo_home).expect("a lock file")
+    };
+    let (honest, krate) = build("fn main() { println!(\"{}\", 6 * 7); }\n", "");
     assert_eq!(honest.exit, Exit::Code(0), "{}", text(&honest.stderr));
     assert!(krate.path().join("target/debug/tiny").is_file());
 
@@ -974,13 +1024,12 @@ fn cargo_builds_an_honest_crate_but_not_one_that_includes_files_outside() {
     let other = elsewhere.path().join("answers.txt");
     std::fs::write(&other, "42").unwrap();
     for path in [Path::new("/etc/hostname"), other.as_path()] {
-        let (sneaky, _krate) = cargo_build(
+        let (sneaky, _krate) = build(
             &format!(
-                "const STOLEN: &str = include_str!({:?});\nfn main() {{ println!(\"{{STOLEN}}\"); }}\n",
-                path
+                "const STOLEN: &str = include_str!({path:?});\n\
+                 fn main() {{ println!(\"{{STOLEN}}\"); }}\n"
             ),
-            &sysroot,
-            &cargo_home,
+            "",
         );
         let stderr = text(&sneaky.stderr);
         assert_eq!(sneaky.exit, Exit::Code(101), "{stderr}");
@@ -989,6 +1038,31 @@ fn cargo_builds_an_honest_crate_but_not_one_that_includes_files_outside() {
             "{stderr}"
         );
     }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn cargo_builds_a_crate_with_a_registry_dependency_from_a_read_only_cargo_home() {
+    let test = "cargo_builds_a_crate_with_a_registry_dependency_from_a_read_only_cargo_home";
+    if !sandbox_available(test) {
+        return;
+    }
+    let Some((sysroot, cargo_home)) = toolchain() else {
+        note(&format!("{test}: skipped, no rustc on PATH"));
+        return;
+    };
+    // bitflags is one of the workspace's own dependencies, so it is in the cache.
+    let main = "bitflags::bitflags! { struct F: u8 { const A = 1; } }\n\
+                fn main() { println!(\"{}\", F::A.bits()); }\n";
+    let Some((finished, krate)) = cargo_build(main, "bitflags = \"2\"", &sysroot, &cargo_home)
+    else {
+        note(&format!(
+            "{test}: skipped, bitflags is not in the local registry cache"
+        ));
+        return;
+    };
+    assert_eq!(finished.exit, Exit::Code(0), "{}", text(&finished.stderr));
+    assert!(krate.path().join("target/debug/tiny").is_file());
 }
 
 /// Prints how long `run` takes for `/bin/true`, sandboxed and not.
