@@ -535,6 +535,7 @@ fn run_supervised(
     let mut report = Vec::new();
     let mut timed_out = false;
     let mut deadline = started + limits.wall;
+    let mut failure = None;
     loop {
         let now = Instant::now();
         if now >= deadline {
@@ -560,14 +561,23 @@ fn run_supervised(
                     Ok(n) if report.len() < 64 * 1024 => report.extend_from_slice(&buffer[..n]),
                     Ok(_) => {}
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e.into()),
+                    Err(e) => failure = Some(e),
                 }
             }
             Err(nix::errno::Errno::EINTR) => continue,
-            Err(e) => return Err(io::Error::from(e).into()),
+            Err(e) => failure = Some(e.into()),
+        }
+        if failure.is_some() {
+            // Cannot watch the job any more: end it (the init dies with the
+            // supervisor) rather than leave it running.
+            let _ = supervisor.kill();
+            break;
         }
     }
     let supervisor_status = supervisor.wait()?;
+    if let Some(error) = failure {
+        return Err(error.into());
+    }
     let duration = started.elapsed();
     drop(control);
 

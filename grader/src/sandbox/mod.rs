@@ -238,8 +238,9 @@ pub struct Job {
     /// its own place in the job's root).
     pub readable: Vec<PathBuf>,
     /// Read and write allowed below these (a scratch dir, a target dir). They must
-    /// exist. As root they are handed to the job's uid for the run (recursively, links
-    /// not followed) and back afterwards.
+    /// exist, and belong to this job alone while it runs: as root they are handed to
+    /// the job's uid for the run (recursively, links not followed, sticky directories
+    /// such as /tmp left alone) and back to the grader's afterwards.
     pub writable: Vec<PathBuf>,
     /// Limits.
     pub limits: Limits,
