@@ -53,11 +53,11 @@ use super::linux::{
 /// The supervisor's entry point; never returns.
 pub(super) fn main() -> ! {
     // SAFETY: the grader set up REPORT_FD for this process; nothing else owns it.
-    let mut report = unsafe { File::from_raw_fd(REPORT_FD) };
+    let report = unsafe { File::from_raw_fd(REPORT_FD) };
     let code = match supervise(&report) {
         Ok(()) => 0,
         Err(message) => {
-            let _ = writeln!(report, "error {message}");
+            tell(&report, &format!("error {message}"));
             1
         }
     };
@@ -101,7 +101,7 @@ fn supervise(report: &File) -> Result<(), String> {
         ForkResult::Child => {
             drop((alive_w, children, control));
             let Err(message) = init(&spec, alive_r, report);
-            let _ = writeln!(&*report, "error {message}");
+            tell(report, &format!("error {message}"));
             std::process::exit(1)
         }
         ForkResult::Parent { child } => {
@@ -133,6 +133,20 @@ fn supervise(report: &File) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Writes one line to the report pipe in a single write: the init and the payload
+/// write concurrently, and a line of less than `PIPE_BUF` bytes written at once is
+/// never interleaved with another (`writeln!` may split it into several writes).
+fn tell(mut report: &File, line: &str) {
+    let mut line = line.replace('\n', " ");
+    let mut end = line.len().min(1000);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    line.truncate(end);
+    line.push('\n');
+    let _ = report.write_all(line.as_bytes());
 }
 
 /// SIGCHLD blocked and delivered through a descriptor, for poll.
@@ -188,7 +202,7 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
                 Failure::Exec(errno) => format!("exec {}", errno as i32),
                 Failure::Setup(message) => format!("error {message}"),
             };
-            let _ = writeln!(&*report, "{line}");
+            tell(report, &line);
             // SAFETY: _exit ends this process without running anything else.
             unsafe { libc::_exit(127) }
         }
@@ -213,7 +227,7 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
 /// quarter of its process limit, where a bomb hovers — its processes failing to fork,
 /// exiting and making room for others. Sampling can miss a bomb that gives up at
 /// once; a job that is not at its limit when seen is never reported.
-fn reap(payload: Pid, processes: u64, children: &SignalFd, mut report: &File) -> ! {
+fn reap(payload: Pid, processes: u64, children: &SignalFd, report: &File) -> ! {
     let mut peak = 0;
     let started = std::time::Instant::now();
     loop {
@@ -223,7 +237,7 @@ fn reap(payload: Pid, processes: u64, children: &SignalFd, mut report: &File) ->
         let near_limit = tasks * 4 >= processes * 3;
         if tasks > peak {
             peak = tasks;
-            let _ = writeln!(report, "peak {peak}");
+            tell(report, &format!("peak {peak}"));
         }
         let mut ended = None;
         loop {
@@ -239,7 +253,7 @@ fn reap(payload: Pid, processes: u64, children: &SignalFd, mut report: &File) ->
             }
         }
         if let Some(line) = ended {
-            let _ = writeln!(report, "{line}");
+            tell(report, &line);
             std::process::exit(0);
         }
         let mut fds = [PollFd::new(children.as_fd(), PollFlags::POLLIN)];
