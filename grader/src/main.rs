@@ -15,6 +15,7 @@ mod kit;
 mod report;
 mod rubric;
 mod runner;
+mod sandbox;
 mod snapshots;
 mod starter;
 
@@ -40,6 +41,9 @@ pub enum Status {
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 fn main() -> ExitCode {
+    // `grader __sandbox-init` is the sandbox's supervisor, started by the grader
+    // itself; it must run before anything else (it needs a single-threaded process).
+    sandbox::dispatch_init();
     std::panic::set_hook(Box::new(|info| {
         let message = info
             .payload()

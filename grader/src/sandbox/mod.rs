@@ -1,0 +1,497 @@
+//! The sandbox every piece of student code runs in: the build of a submission and
+//! each check of the probe.
+//!
+//! The grader calls [`run`] with a [`Job`] (program, arguments, the whole
+//! environment, what it may read and write, limits) and gets back a [`Finished`]:
+//! how it ended, its output (capped), the result channel, and — where the sandbox
+//! can tell — which limit stopped it. After `run` returns, nothing the job started
+//! is alive.
+//!
+//! # What it needs from the kernel, and what each part protects against
+//!
+//! | layer | kernel feature | protects against |
+//! | --- | --- | --- |
+//! | own user | root (a dedicated uid/gid per job, 64 000 and up, no supplementary groups) or an unprivileged **user namespace** (the caller's uid mapped to itself) | touching the grader's files and processes through ordinary permissions; makes `RLIMIT_NPROC` count this job only |
+//! | PID namespace | `CLONE_NEWPID` | seeing or signalling the grader (`kill -9 <grader>`, `kill(-1, …)`); leftovers: the namespace's init is ours, and when it ends the kernel kills every process in it — daemons, `setsid` children, processes that ignore `SIGTERM` |
+//! | network namespace | `CLONE_NEWNET` | any network: the namespace has only a loopback that is down, so even `127.0.0.1` is unreachable; abstract Unix sockets are per namespace too |
+//! | mount namespace | `CLONE_NEWNS`, `pivot_root` | seeing the rest of the filesystem at all: the job's `/` is a fresh read-only tmpfs holding only the system libraries, the paths in [`Job::readable`] (read-only) and [`Job::writable`], a `/proc` of its own PID namespace and a few `/dev` nodes |
+//! | IPC and UTS namespaces | `CLONE_NEWIPC`, `CLONE_NEWUTS` | System V shared memory and semaphores of the host; the hostname |
+//! | Landlock, ABI ≥ 1 (Linux 5.13) | `CONFIG_SECURITY_LANDLOCK`, enabled in `lsm=` | the same path rules again, enforced by an LSM rather than by what is mounted: read and execute only below the readable paths and the system libraries, writes only below the writable ones. Newer ABIs add: renaming and linking across directories (2, Linux 5.19), truncation (3, 6.2), TCP bind/connect (4, 6.7: all TCP denied), `ioctl` on devices (5, 6.10), signals and abstract Unix sockets scoped to the sandbox (6, 6.12), audit logging (7, 6.15). The ruleset handles every right of the running kernel's ABI (up to 7, the newest tested here) |
+//! | seccomp | `CONFIG_SECCOMP_FILTER`, `PR_SET_NO_NEW_PRIVS` | the kernel's larger attack surface: `ptrace`, `process_vm_readv/writev`, `mount`, `pivot_root`, `unshare`/`setns` and namespace flags on `clone`, `kexec`, `bpf`, `perf_event_open`, keyrings, `io_uring`, modules, `open_by_handle_at`, `userfaultfd`, and sockets of any family but `AF_UNIX`, and every call of the x32 ABI — each fails with `EPERM` (not a kill, so the student sees a readable error); `clone3` fails with `ENOSYS` so that libc falls back to `clone`, whose flags the filter can see |
+//! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` |
+//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything |
+//!
+//! Capabilities: the job never has any (it runs as a non-root uid, or as a non-zero
+//! uid inside its user namespace, so `execve` clears them; the init drops its own).
+//!
+//! # How a job is started: the grader re-executes itself as the namespace's init
+//!
+//! `run` starts the grader's own binary as `grader __sandbox-init` ([`INIT_ARG`],
+//! dispatched by [`dispatch_init`] at the top of `main`, before anything else) and
+//! sends it the job as JSON on a pipe. That process (the *supervisor*) unshares the
+//! namespaces and forks the *init*, PID 1 of the new PID namespace, which builds the
+//! job's root filesystem, forks the *payload* process, which drops to the job's uid,
+//! sets the rlimits, `PR_SET_NO_NEW_PRIVS`, Landlock and seccomp, and executes the
+//! program. The init reaps orphans, watches how many tasks the job has, and reports
+//! the payload's exit status on a report pipe; when the payload ends the init exits
+//! and the kernel kills the rest of the namespace. The supervisor stays outside the
+//! namespace: on a time-out (or when the grader dies and the control pipe closes) it
+//! kills the init, and it exits only once the init is reaped — which the kernel
+//! allows only when every process of the namespace is gone. So when the report pipe
+//! reaches end-of-file and the supervisor is reaped, the job is dead.
+//!
+//! Why re-execute rather than fork twice in a `pre_exec` hook: between `fork` and
+//! `exec` in the multi-threaded grader only async-signal-safe calls are allowed, and
+//! this setup is long (mount points, symlinks, a Landlock ruleset, a BPF program,
+//! error messages). A freshly executed process is single-threaded — which
+//! `unshare(CLONE_NEWUSER)` requires anyway — so all of it is ordinary Rust with
+//! ordinary error handling. (A process forked in `pre_exec` that stays behind to
+//! wait would also hold the pipe through which `Command::spawn` learns that `exec`
+//! happened, so `spawn` would not return until the job ended.) The cost is one extra
+//! `execve` of the grader per job: `run` of `/bin/true` takes about 6 ms sandboxed
+//! against 1.5 ms unconfined. The unit tests' binary is not the grader, so
+//! it carries the same entry point in a constructor (`ctor`, test builds only).
+//!
+//! Why crates (`nix`, `landlock`, `seccompiler`) rather than bubblewrap or nsjail:
+//! the grader must run where students run it, with nothing to install, and must tell
+//! *why* a job died (memory, processes, file size) — which needs the init in our
+//! hands. bubblewrap and nsjail are C programs to be installed separately (and
+//! bubblewrap is setuid on some distributions); what we need from them is a few
+//! hundred lines of documented system calls, tested here as root and as an ordinary
+//! user.
+//!
+//! # Telling why a job died
+//!
+//! Only from evidence, never from a guess ([`Violation`]): `SIGXFSZ` (or a shell
+//! saying its child died of it) is the file-size limit; a failed exit with an
+//! allocation failure on stderr ("memory allocation of N bytes failed", `ENOMEM`'s
+//! text) is the memory limit; a fork or thread-spawn failure on stderr ("Resource
+//! temporarily unavailable", dash's "Cannot fork") is the process limit only if the
+//! init also saw the job at that limit. The init counts the job's tasks through its
+//! own `/proc` every 20 ms (every 1 ms during the first 100 ms and near the limit);
+//! a bomb whose processes give up at their first failure can shrink below the limit
+//! between two samples, and is then not reported — but still ends, and nothing of it
+//! survives. Landlock and seccomp denials are not reported as violations: the
+//! program sees `EACCES`/`EPERM`/`ENOENT` and says so on stderr itself.
+//!
+//! # Where it cannot confine
+//!
+//! [`support`] says what is missing, after a trial job that goes through the whole
+//! setup (so a user namespace without the right to mount, as Ubuntu's AppArmor
+//! policy makes it, counts as missing). With [`Mode::Auto`] the job then runs
+//! unconfined — in a process group (a job object on Windows) that is killed on
+//! time-out and after the job exits, output capped, `sandboxed: false` — and with
+//! [`Mode::Required`] `run` refuses. Unconfined, a `setsid` child escapes the group
+//! kill; output capture still has a deadline, so `run` returns on time. The result
+//! channel (fd 3) needs Unix: on Windows a job asking for it is an error.
+#![allow(unsafe_code)]
+#![allow(
+    dead_code,
+    reason = "the runner and the harness call this module once the lead's rewrite lands"
+)]
+
+mod capture;
+#[cfg(target_os = "linux")]
+mod init;
+#[cfg(target_os = "linux")]
+mod linux;
+#[cfg(all(test, target_os = "linux"))]
+mod tests;
+mod unconfined;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The hidden first argument that makes the grader's binary act as the sandbox's
+/// supervisor and init instead of parsing a command line.
+pub const INIT_ARG: &str = "__sandbox-init";
+
+/// How strictly to sandbox (the CLI flag `--sandbox auto|required|off`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Mode {
+    /// Sandbox when this machine can; otherwise run unconfined (output capped, the
+    /// process group killed on time-out) and say so in the report.
+    #[default]
+    Auto,
+    /// Refuse to run anything unless it can be sandboxed.
+    Required,
+    /// Never sandbox (for debugging a check on a trusted submission).
+    Off,
+}
+
+/// What this machine offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Support {
+    /// What is not available, in words ("landlock (Linux 5.13+ with
+    /// CONFIG_SECURITY_LANDLOCK)", "user namespaces", "not Linux"); empty when the
+    /// sandbox can run.
+    pub missing: Vec<String>,
+    /// The kernel's Landlock ABI version (0 when Landlock is not available).
+    pub landlock_abi: u32,
+    /// Whether the grader runs as root, so that jobs get a uid of their own rather
+    /// than a user namespace.
+    pub as_root: bool,
+}
+
+impl Support {
+    /// One line naming what is missing, for [`SandboxError::Unavailable`].
+    fn missing_line(&self) -> String {
+        format!(
+            "the sandbox is required but this machine lacks {}",
+            self.missing.join(", ")
+        )
+    }
+}
+
+/// What this machine offers; probed once and cached. The probe asks the kernel for
+/// Landlock and seccomp, forks a process that tries the namespaces, and then sets up
+/// a whole trial job that ends just before executing anything (about 10 ms), so that
+/// "nothing missing" means jobs really can run here.
+pub fn support() -> &'static Support {
+    static SUPPORT: OnceLock<Support> = OnceLock::new();
+    SUPPORT.get_or_init(|| {
+        #[cfg(target_os = "linux")]
+        {
+            linux::probe()
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Support {
+                missing: vec!["not Linux".to_owned()],
+                landlock_abi: 0,
+                as_root: false,
+            }
+        }
+    })
+}
+
+/// Limits of one job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock limit; on expiry every process of the job is killed.
+    pub wall: Duration,
+    /// Address space of each process, in bytes (`RLIMIT_AS`).
+    pub memory: u64,
+    /// Processes and threads of the job at once (`RLIMIT_NPROC`, counted for the
+    /// job's own uid or user namespace; the sandbox's init is not counted).
+    pub processes: u64,
+    /// Largest file the job may write, in bytes (`RLIMIT_FSIZE`).
+    pub file_size: u64,
+    /// Open files per process (`RLIMIT_NOFILE`).
+    pub open_files: u64,
+    /// Bytes kept of each of stdout and stderr; the rest is read and dropped.
+    pub output: usize,
+    /// Bytes kept of the result channel; the rest is read and dropped.
+    pub channel: usize,
+}
+
+impl Default for Limits {
+    /// Limits for one check: 10 s, 1 GiB, 64 processes, 16 MiB files, 256 open
+    /// files, 64 KiB of each output stream, 8 MiB of result channel.
+    fn default() -> Self {
+        Limits {
+            wall: Duration::from_secs(10),
+            memory: 1 << 30,
+            processes: 64,
+            file_size: 16 << 20,
+            open_files: 256,
+            output: 64 << 10,
+            channel: 8 << 20,
+        }
+    }
+}
+
+impl Limits {
+    /// Limits for building a submission with cargo: 600 s, 4 GiB per process, 512
+    /// processes and threads, 2 GiB files (debug binaries and rlibs), 1024 open
+    /// files, 4 MiB of each output stream.
+    pub fn build() -> Self {
+        Limits {
+            wall: Duration::from_secs(600),
+            memory: 4 << 30,
+            processes: 512,
+            file_size: 2 << 30,
+            open_files: 1024,
+            output: 4 << 20,
+            channel: 0,
+        }
+    }
+}
+
+/// One program to run in the sandbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    /// The program: a path, or a name looked up in the job's own `PATH`.
+    pub program: PathBuf,
+    /// Its arguments (without the program itself).
+    pub args: Vec<OsString>,
+    /// The whole environment; nothing is inherited.
+    pub env: Vec<(OsString, OsString)>,
+    /// The working directory; it must be below `readable` or `writable`.
+    pub cwd: PathBuf,
+    /// Written to the job's stdin, which is then closed.
+    pub stdin: Vec<u8>,
+    /// Read (and execute) allowed below these, besides the system libraries and the
+    /// dynamic loader, which the sandbox adds itself; paths that do not exist are
+    /// skipped. As root, the job's uid must be able to read them by their permission
+    /// bits (the directories above them need not be traversable: each is mounted at
+    /// its own place in the job's root).
+    pub readable: Vec<PathBuf>,
+    /// Read and write allowed below these (a scratch dir, a target dir). They must
+    /// exist, and belong to this job alone while it runs: as root they are handed to
+    /// the job's uid for the run (recursively, links not followed, sticky directories
+    /// such as /tmp left alone) and back to the grader's afterwards.
+    pub writable: Vec<PathBuf>,
+    /// Limits.
+    pub limits: Limits,
+    /// When true the job gets the write end of a pipe as file descriptor 3, which the
+    /// grader reads (capped by [`Limits::channel`]) while the job runs.
+    pub result_channel: bool,
+    /// Network access (no network namespace, no socket filter, DNS and TLS files
+    /// readable). Must stay false for everything that runs student code.
+    pub network: bool,
+}
+
+impl Job {
+    /// A job running `program` with no arguments, an empty environment, `/` as its
+    /// working directory, no stdin, nothing readable or writable beyond the system
+    /// libraries, the default [`Limits`], no result channel and no network.
+    pub fn new(program: impl Into<PathBuf>) -> Self {
+        Job {
+            program: program.into(),
+            args: Vec::new(),
+            env: Vec::new(),
+            cwd: PathBuf::from("/"),
+            stdin: Vec::new(),
+            readable: Vec::new(),
+            writable: Vec::new(),
+            limits: Limits::default(),
+            result_channel: false,
+            network: false,
+        }
+    }
+}
+
+/// What was kept of one output stream.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Capture {
+    /// The first bytes, at most the cap.
+    pub bytes: Vec<u8>,
+    /// True when more was written than kept (or the stream was still open at the
+    /// capture's deadline).
+    pub truncated: bool,
+}
+
+/// How the job's main process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// It was killed by this signal.
+    Signal(i32),
+    /// The wall-clock limit ran out and the job was killed.
+    TimedOut,
+}
+
+/// Why the sandbox stopped the job, where it can tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Violation {
+    /// An allocation failed at the address-space limit.
+    Memory {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// Starting a process or thread failed at the process limit.
+    Processes {
+        /// The limit.
+        limit: u64,
+    },
+    /// A write went past the file-size limit (`SIGXFSZ`).
+    FileSize,
+    /// Something the sandbox forbids was tried, e.g. "tried to open /etc/shadow".
+    Blocked(String),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::Memory { limit } => write!(f, "out of memory (limit {})", bytes(*limit)),
+            Violation::Processes { limit } => {
+                write!(f, "killed: too many processes (limit {limit})")
+            }
+            Violation::FileSize => f.write_str("wrote a file larger than the limit"),
+            Violation::Blocked(what) => write!(f, "blocked: {what}"),
+        }
+    }
+}
+
+/// A size in words: whole GiB, MiB or KiB when it is one, bytes otherwise.
+fn bytes(n: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (size, unit) in UNITS {
+        if n >= size && n % size == 0 {
+            return format!("{} {unit}", n / size);
+        }
+    }
+    format!("{n} bytes")
+}
+
+/// A finished job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// How the main process ended.
+    pub exit: Exit,
+    /// Its stdout, capped.
+    pub stdout: Capture,
+    /// Its stderr, capped.
+    pub stderr: Capture,
+    /// What it wrote on file descriptor 3, capped (empty without a result channel).
+    pub channel: Capture,
+    /// From start to end.
+    pub duration: Duration,
+    /// Which limit stopped it, when the sandbox can tell.
+    pub violation: Option<Violation>,
+    /// False when the job ran unconfined ([`Mode::Off`], or [`Mode::Auto`] on a
+    /// machine without the sandbox's kernel features).
+    pub sandboxed: bool,
+}
+
+/// Why a job could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// [`Mode::Required`] and something is missing: one line naming what.
+    #[error("{0}")]
+    Unavailable(String),
+    /// The job could not be started (or the sandbox could not be set up around it).
+    #[error("could not start the job: {0}")]
+    Spawn(#[from] std::io::Error),
+}
+
+/// Runs `job` to its end and returns what it did. Only the sandbox's own failures
+/// are errors; a job that crashes, times out or breaks a limit is a [`Finished`].
+pub fn run(job: &Job, mode: Mode) -> Result<Finished, SandboxError> {
+    run_with(job, mode, support())
+}
+
+/// How a job will run, decided from the mode and what the machine offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confinement {
+    /// In the sandbox.
+    Sandboxed,
+    /// Unconfined: a process group, a time limit, capped output.
+    Unconfined,
+}
+
+/// [`Mode::Off`] never sandboxes; [`Mode::Auto`] sandboxes where it can;
+/// [`Mode::Required`] refuses when anything is missing.
+fn decide(mode: Mode, support: &Support) -> Result<Confinement, SandboxError> {
+    match mode {
+        Mode::Off => Ok(Confinement::Unconfined),
+        _ if support.missing.is_empty() => Ok(Confinement::Sandboxed),
+        Mode::Auto => Ok(Confinement::Unconfined),
+        Mode::Required => Err(SandboxError::Unavailable(support.missing_line())),
+    }
+}
+
+/// [`run`] with the machine's support given, so tests can pretend something is
+/// missing.
+fn run_with(job: &Job, mode: Mode, support: &Support) -> Result<Finished, SandboxError> {
+    match decide(mode, support)? {
+        Confinement::Unconfined => unconfined::run(job),
+        Confinement::Sandboxed => {
+            #[cfg(target_os = "linux")]
+            {
+                linux::run(job, mode == Mode::Required, support)
+            }
+            #[cfg(not(target_os = "linux"))]
+            {
+                // `support` always lists "not Linux" here, so `decide` never gets this far.
+                unconfined::run(job)
+            }
+        }
+    }
+}
+
+/// Called first thing in `main`: when this process was started as the sandbox's
+/// supervisor ([`INIT_ARG`]), it runs the job and exits without returning.
+/// Otherwise (and on systems other than Linux) it returns at once.
+pub fn dispatch_init() {
+    #[cfg(target_os = "linux")]
+    if std::env::args_os().nth(1).as_deref() == Some(std::ffi::OsStr::new(INIT_ARG)) {
+        init::main();
+    }
+}
+
+/// Lines on stderr that mean an allocation failed: Rust's allocation error handler,
+/// C++'s `bad_alloc`, libc's `ENOMEM` text, coreutils' and shells' messages.
+const MEMORY_MARKERS: &[&str] = &[
+    "memory allocation of ",
+    "std::bad_alloc",
+    "Cannot allocate memory",
+    "memory exhausted",
+    "Out of memory",
+];
+
+/// What shells print when a child died of `SIGXFSZ` (the signal's name in words).
+const FILE_SIZE_MARKERS: &[&str] = &["File size limit exceeded"];
+
+/// Lines on stderr that mean a process or thread could not be started (`EAGAIN`):
+/// libc's text (Rust's thread and process spawning, bash, Python) and dash's.
+const PROCESS_MARKERS: &[&str] = &["Resource temporarily unavailable", "Cannot fork"];
+
+/// `SIGXFSZ`, the signal the kernel sends at the file-size limit.
+#[cfg(unix)]
+const SIGXFSZ: i32 = libc::SIGXFSZ;
+#[cfg(not(unix))]
+const SIGXFSZ: i32 = 25;
+
+/// Which kinds of marker lines a job's stderr had.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Seen {
+    memory: bool,
+    processes: bool,
+    file_size: bool,
+}
+
+/// Every marker, in the order [`Seen::from_flags`] reads them.
+fn all_markers() -> &'static [&'static str] {
+    static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+    ALL.get_or_init(|| [MEMORY_MARKERS, PROCESS_MARKERS, FILE_SIZE_MARKERS].concat())
+}
+
+impl Seen {
+    /// From one flag per marker of [`all_markers`].
+    fn from_flags(flags: &[bool]) -> Seen {
+        let (memory, rest) = flags.split_at(MEMORY_MARKERS.len().min(flags.len()));
+        let (processes, file_size) = rest.split_at(PROCESS_MARKERS.len().min(rest.len()));
+        Seen {
+            memory: memory.iter().any(|s| *s),
+            processes: processes.iter().any(|s| *s),
+            file_size: file_size.iter().any(|s| *s),
+        }
+    }
+}
+
+/// Which limit stopped a sandboxed job, judged only from evidence that cannot
+/// mislead: a signal only the limit sends, or an allocation or fork failure on
+/// stderr together with the job being at the limit.
+fn violation(exit: Exit, stderr: Seen, peak_tasks: u64, limits: &Limits) -> Option<Violation> {
+    let failed = !matches!(exit, Exit::Code(0));
+    if exit == Exit::Signal(SIGXFSZ) || (failed && stderr.file_size) {
+        return Some(Violation::FileSize);
+    }
+    if failed && stderr.memory {
+        return Some(Violation::Memory {
+            limit: limits.memory,
+        });
+    }
+    if stderr.processes && peak_tasks >= limits.processes {
+        return Some(Violation::Processes {
+            limit: limits.processes,
+        });
+    }
+    None
+}
