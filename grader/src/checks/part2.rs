@@ -251,15 +251,18 @@ fn call(step: &Value, type_name: &str) -> String {
     format!("{prefix}{name}({})", args.join(", "))
 }
 
-/// The calls that led up to a step, the last few of them.
+/// The calls that led up to a step: the first (which makes the structure) and the
+/// last few.
 fn so_far(calls: &[String]) -> String {
     const SHOWN: usize = 8;
-    let skipped = calls.len().saturating_sub(SHOWN);
-    let shown = calls[skipped..].join(", ");
-    if skipped > 0 {
-        format!("…, {shown}")
-    } else {
-        shown
+    match calls {
+        [first, .., _] if calls.len() > SHOWN => {
+            format!(
+                "{first}, …, {}",
+                calls[calls.len() - (SHOWN - 1)..].join(", ")
+            )
+        }
+        _ => calls.join(", "),
     }
 }
 
@@ -272,16 +275,17 @@ fn then(before: &str, this: &str) -> String {
     }
 }
 
-/// Where two lists of items first differ: the index, and each side's item there.
+/// The first index at which two lists differ (one may be shorter).
 fn first_difference<T: PartialEq>(got: &[T], want: &[T]) -> Option<usize> {
     (0..got.len().max(want.len())).find(|&i| got.get(i) != want.get(i))
 }
 
-/// A list of rooms for a diff, 20 a line and at most 50 lines.
-fn rooms_text(label: &str, rooms: &[usize]) -> String {
+/// A list of rooms for a diff: a heading, 20 rooms a line and at most 50 lines, and
+/// the count at the end (so that a different count does not hide equal lines).
+fn rooms_text(heading: &str, rooms: &[usize]) -> String {
     const PER_LINE: usize = 20;
     const LINES: usize = 50;
-    let mut text = format!("{label} ({} rooms)\n", rooms.len());
+    let mut text = format!("{heading}:\n");
     for chunk in rooms.chunks(PER_LINE).take(LINES) {
         text.push_str(&join(chunk));
         text.push('\n');
@@ -289,6 +293,7 @@ fn rooms_text(label: &str, rooms: &[usize]) -> String {
     if rooms.len() > PER_LINE * LINES {
         text.push_str("…\n");
     }
+    text.push_str(&format!("({} rooms)\n", rooms.len()));
     text
 }
 
