@@ -1,6 +1,337 @@
-//! Part 2 producers (rat in a maze): being ported to grader-owned inputs.
+//! Part 2 producers (rat in a maze; several checks may share one): each calls the
+//! student's code on the grader's input and returns what it produced. A maze is sent
+//! and reported as its size and, per room, the bits of its OPEN doors (N=1, S=2, E=4,
+//! W=8). The probe builds every maze it is sent with `RatMaze::new` and `set_door`
+//! only, so a check of the searches does not depend on the file reader or the
+//! generator. Every list in the output has one item per item of the input; loops that
+//! wait for a container to run empty stop after as many steps as it can hold.
 
-use crate::Producer;
+use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
+use maze::{Direction, MazeRng};
+use serde::Deserialize;
+use serde_json::{Value, json};
 
-/// The Part 2 producers.
-pub const CHECKS: &[(&str, Producer)] = &[];
+use crate::{Producer, field};
+
+/// The Part 2 producers, by the names the grader's checks use.
+pub const CHECKS: &[(&str, Producer)] = &[
+    ("stack_script", stack_script),
+    ("queue_script", queue_script),
+    ("disjoint_set_script", disjoint_set_script),
+    ("rat_maze_rooms", rat_maze_rooms),
+    ("rat_neighbors", rat_neighbors),
+    ("rat_read", rat_read),
+    ("rat_write_read", rat_write_read),
+    ("rat_search", rat_search),
+    ("rat_generate", rat_generate),
+];
+
+fn dir(bits: u8) -> Direction {
+    Direction::from_bits_retain(bits)
+}
+
+/// An operation of a script: its name and its arguments.
+fn op(step: &[Value]) -> (&str, Vec<u64>) {
+    let name = step.first().and_then(Value::as_str).expect("the grader's operations have a name");
+    (name, step.iter().skip(1).map(|v| v.as_u64().expect("the grader's arguments are numbers")).collect())
+}
+
+fn arg(args: &[u64], i: usize) -> usize {
+    args[i] as usize
+}
+
+fn option<T: serde::Serialize>(value: Option<T>) -> Value {
+    json!(value)
+}
+
+/// The open doors of every room, as `door_open` answers them.
+fn open_doors(maze: &RatMaze, rooms: usize) -> Vec<u8> {
+    (0..rooms)
+        .map(|room| Direction::CARDINALS.iter().filter(|&&d| maze.door_open(room, d)).map(|d| d.bits()).sum())
+        .collect()
+}
+
+#[derive(Deserialize)]
+struct GivenMaze {
+    n: usize,
+    open: Vec<u8>,
+}
+
+/// The grader's maze, built with `RatMaze::new` and `set_door` alone.
+fn built(given: &GivenMaze) -> RatMaze {
+    let mut maze = RatMaze::new(given.n).expect("RatMaze::new on the grader's size");
+    for (room, &bits) in given.open.iter().enumerate() {
+        for d in Direction::CARDINALS {
+            maze.set_door(room, d, bits & d.bits() != 0);
+        }
+    }
+    maze
+}
+
+fn stack_script(input: &Value) -> Value {
+    let ops: Vec<Vec<Value>> = field(input, "ops");
+    let many: u32 = field(input, "many");
+    let mut stack: Stack<u64> = Stack::new();
+    let steps: Vec<Value> = ops
+        .iter()
+        .map(|step| {
+            let (name, args) = op(step);
+            let result = match name {
+                "new" => {
+                    stack = Stack::new();
+                    Value::Null
+                }
+                "default" => {
+                    stack = Stack::default();
+                    Value::Null
+                }
+                "push" => {
+                    stack.push(args[0]);
+                    Value::Null
+                }
+                "pop" => option(stack.pop()),
+                "peek" => option(stack.peek().copied()),
+                other => panic!("the grader sent an unknown stack operation {other}"),
+            };
+            json!([result, stack.len(), stack.is_empty(), stack.peek().copied()])
+        })
+        .collect();
+    let mut big = Stack::new();
+    for item in 0..many {
+        big.push(item);
+    }
+    let drained: Vec<u32> = std::iter::from_fn(|| big.pop()).take(many as usize + 1).collect();
+    json!({ "steps": steps, "drained": drained })
+}
+
+fn queue_script(input: &Value) -> Value {
+    let scripts: Vec<Vec<Vec<Value>>> = field(input, "scripts");
+    let capacity: bool = field(input, "capacity");
+    let interleaved: u32 = field(input, "interleaved");
+    let runs: Vec<Value> = scripts
+        .iter()
+        .map(|ops| {
+            let mut queue: Queue<u64> = Queue::new();
+            ops.iter()
+                .map(|step| {
+                    let (name, args) = op(step);
+                    let result = match name {
+                        "new" => {
+                            queue = Queue::new();
+                            Value::Null
+                        }
+                        "default" => {
+                            queue = Queue::default();
+                            Value::Null
+                        }
+                        "with_capacity" => {
+                            queue = Queue::with_capacity(arg(&args, 0));
+                            Value::Null
+                        }
+                        "enqueue" => {
+                            queue.enqueue(args[0]);
+                            Value::Null
+                        }
+                        "dequeue" => option(queue.dequeue()),
+                        "peek" => option(queue.peek().copied()),
+                        other => panic!("the grader sent an unknown queue operation {other}"),
+                    };
+                    let mut seen = vec![result, json!(queue.len()), json!(queue.is_empty()), option(queue.peek().copied())];
+                    if capacity {
+                        seen.push(json!(queue.capacity()));
+                    }
+                    json!(seen)
+                })
+                .collect::<Vec<_>>()
+                .into()
+        })
+        .collect();
+    // Two in, one out, then the rest: growing while wrapped round, many times.
+    let mut long = Queue::new();
+    let mut out = Vec::new();
+    for item in 0..interleaved {
+        long.enqueue(item);
+        if item % 2 == 1 {
+            out.extend(long.dequeue());
+        }
+    }
+    out.extend(std::iter::from_fn(|| long.dequeue()).take(interleaved as usize + 1));
+    json!({ "scripts": runs, "interleaved": out })
+}
+
+#[derive(Deserialize)]
+struct SetScript {
+    n: usize,
+    ops: Vec<Vec<Value>>,
+}
+
+fn disjoint_set_script(input: &Value) -> Value {
+    let scripts: Vec<SetScript> = field(input, "scripts");
+    json!(scripts
+        .iter()
+        .map(|script| {
+            let mut sets = DisjointSet::new(script.n);
+            script
+                .ops
+                .iter()
+                .map(|step| {
+                    let (name, args) = op(step);
+                    match name {
+                        "union" => json!(sets.union(arg(&args, 0), arg(&args, 1))),
+                        "find" => json!(sets.find(arg(&args, 0))),
+                        "same_set" => json!(sets.same_set(arg(&args, 0), arg(&args, 1))),
+                        "same_root" => json!(sets.find(arg(&args, 0)) == sets.find(arg(&args, 1))),
+                        "len" => json!(sets.len()),
+                        "is_empty" => json!(sets.is_empty()),
+                        "debug" => json!(format!("{sets:?}")),
+                        "chain" => {
+                            let (from, to) = (arg(&args, 0), arg(&args, 1));
+                            json!((from + 1..to).filter(|&x| sets.union(x - 1, x)).count())
+                        }
+                        other => panic!("the grader sent an unknown disjoint-set operation {other}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>())
+}
+
+fn rat_maze_rooms(input: &Value) -> Value {
+    let sizes: Vec<usize> = field(input, "sizes");
+    let show_doors_up_to: usize = field(input, "show_doors_up_to");
+    let queries: Vec<(usize, usize, u8)> = field(input, "neighbor");
+    let doors: SetScript = field(input, "doors");
+    let sizes: Vec<Value> = sizes
+        .iter()
+        .map(|&n| match RatMaze::new(n) {
+            Ok(maze) => {
+                let mut made = json!({ "size": maze.size(), "rooms": maze.rooms(), "start": maze.start(), "goal": maze.goal() });
+                if n <= show_doors_up_to {
+                    made["open"] = json!(open_doors(&maze, n * n));
+                }
+                json!({ "ok": made })
+            }
+            Err(error) => json!({ "err": error.to_string() }),
+        })
+        .collect();
+    let neighbor: Vec<Value> = queries
+        .iter()
+        .map(|&(n, room, bits)| {
+            let maze = RatMaze::new(n).expect("RatMaze::new on the grader's size");
+            json!(maze.neighbor(room, dir(bits)))
+        })
+        .collect();
+    let mut maze = RatMaze::new(doors.n).expect("RatMaze::new on the grader's size");
+    let steps: Vec<Value> = doors
+        .ops
+        .iter()
+        .map(|step| {
+            let name = step[0].as_str().expect("the grader's operations have a name");
+            let number = |i: usize| step[i].as_u64().expect("the grader's arguments are numbers") as usize;
+            let bits = |i: usize| dir(step[i].as_u64().expect("the grader's arguments are numbers") as u8);
+            match name {
+                "set_door" => {
+                    maze.set_door(number(1), bits(2), step[3].as_bool().expect("set_door's open is a bool"));
+                    Value::Null
+                }
+                "door_open" => json!(maze.door_open(number(1), bits(2))),
+                "passage" => json!(maze.passage(number(1), bits(2))),
+                "neighbors" => json!(maze.neighbors(number(1))),
+                "open_between" => match maze.open_between(number(1), number(2)) {
+                    Ok(()) => json!({ "ok": null }),
+                    Err(error) => json!({ "err": error.to_string() }),
+                },
+                "doors" => json!(open_doors(&maze, doors.n * doors.n)),
+                other => panic!("the grader sent an unknown maze operation {other}"),
+            }
+        })
+        .collect();
+    json!({ "sizes": sizes, "neighbor": neighbor, "doors": steps })
+}
+
+fn rat_neighbors(input: &Value) -> Value {
+    let mazes: Vec<GivenMaze> = field(input, "mazes");
+    json!(mazes
+        .iter()
+        .map(|given| {
+            let maze = built(given);
+            let rooms = given.n * given.n;
+            json!({
+                "neighbors": (0..rooms).map(|room| maze.neighbors(room)).collect::<Vec<_>>(),
+                "passages": (0..rooms)
+                    .map(|room| Direction::CARDINALS.iter().filter(|&&d| maze.passage(room, d)).map(|d| d.bits()).sum::<u8>())
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect::<Vec<_>>())
+}
+
+#[derive(Deserialize)]
+struct GivenFile {
+    text: String,
+}
+
+fn rat_read(input: &Value) -> Value {
+    let files: Vec<GivenFile> = field(input, "files");
+    json!(files
+        .iter()
+        .map(|file| match rat::read(&file.text) {
+            Ok(maze) => {
+                let n = maze.size();
+                json!({ "ok": { "n": n, "open": open_doors(&maze, n * n) } })
+            }
+            Err(error) => json!({ "err": { "line": error.line, "column": error.column, "message": error.to_string() } }),
+        })
+        .collect::<Vec<_>>())
+}
+
+fn rat_write_read(input: &Value) -> Value {
+    let mazes: Vec<GivenMaze> = field(input, "mazes");
+    json!(mazes
+        .iter()
+        .map(|given| {
+            let maze = built(given);
+            let rooms = given.n * given.n;
+            let text = rat::write(&maze);
+            let again = match rat::read(&text) {
+                Ok(read) => json!({ "ok": { "n": read.size(), "open": open_doors(&read, (read.size() * read.size()).min(rooms)) } }),
+                Err(error) => json!({ "err": error.to_string() }),
+            };
+            json!({ "built": open_doors(&maze, rooms), "again": again })
+        })
+        .collect::<Vec<_>>())
+}
+
+fn rat_search(input: &Value) -> Value {
+    let search: String = field(input, "search");
+    let mazes: Vec<GivenMaze> = field(input, "mazes");
+    let run = match search.as_str() {
+        "bfs" => rat::bfs,
+        "dfs" => rat::dfs,
+        other => panic!("the grader sent an unknown search {other}"),
+    };
+    json!(mazes
+        .iter()
+        .map(|given| {
+            let result = run(&built(given));
+            json!({ "visited": result.visited, "path": result.path })
+        })
+        .collect::<Vec<_>>())
+}
+
+fn rat_generate(input: &Value) -> Value {
+    let generator: String = field(input, "generator");
+    let specs: Vec<(usize, u64)> = field(input, "mazes");
+    let make = match generator.as_str() {
+        "generate" => rat::generate,
+        "generate_perfect" => rat::generate_perfect,
+        other => panic!("the grader sent an unknown generator {other}"),
+    };
+    json!(specs
+        .iter()
+        .map(|&(n, seed)| match make(n, &mut MazeRng::seed_from_u64(seed)) {
+            Ok(maze) => json!({ "ok": { "n": maze.size(), "open": open_doors(&maze, (n * n).min(maze.size() * maze.size())) } }),
+            Err(error) => json!({ "err": error.to_string() }),
+        })
+        .collect::<Vec<_>>())
+}
