@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::report::Format;
+use crate::sandbox::Mode;
 
 /// Grade Perfect Mazes submissions, bless expected outputs, generate the starter.
 #[derive(Debug, Parser)]
@@ -105,6 +106,11 @@ pub struct KitArgs {
     /// How many checks run at once [default: the number of cores, at most 4].
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// How strictly builds and checks are sandboxed: `required` refuses to grade on a
+    /// machine that cannot sandbox (use it for real grading), `auto` falls back to
+    /// unconfined runs with a note (local feedback), `off` never sandboxes.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Auto, env = "MAZE_GRADER_SANDBOX")]
+    pub sandbox: Mode,
 }
 
 /// Arguments of `grader grade`.

@@ -15,7 +15,7 @@ use crate::checks::{self, Case, Part, Verdict};
 use crate::harness::{self, Workspace};
 use crate::report::{CheckResult, Report};
 use crate::rubric::{Rubric, RubricCheck};
-use crate::runner::{self, Request, Run, RunOutcome};
+use crate::runner::{self, Confinement, Request, Run, RunOutcome};
 use crate::snapshots::Snapshots;
 
 /// Everything grading needs besides the submission.
@@ -30,6 +30,8 @@ pub struct Grader<'a> {
     pub workspace: Workspace,
     /// How many checks run at once.
     pub jobs: usize,
+    /// How checks are confined.
+    pub confinement: Confinement,
 }
 
 impl Grader<'_> {
@@ -73,7 +75,7 @@ impl Grader<'_> {
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
     ) -> anyhow::Result<Vec<Option<Run>>> {
         let pending: Mutex<Vec<usize>> = Mutex::new((0..self.rubric.checks.len()).rev().collect());
-        let results: Mutex<Vec<Option<std::io::Result<Run>>>> =
+        let results: Mutex<Vec<Option<anyhow::Result<Run>>>> =
             Mutex::new((0..self.rubric.checks.len()).map(|_| None).collect());
         // One wall-clock budget for all of the submission's checks: each check gets
         // its own limit or what is left of the budget, whichever is less.
@@ -94,12 +96,15 @@ impl Grader<'_> {
                         let run = if left < Duration::from_millis(100) {
                             Ok(Run::not_run(BUDGET_SPENT))
                         } else {
-                            runner::run_unconfined(&Request {
-                                probe,
-                                producer: check.spec.producer,
-                                input: &self.inputs[index],
-                                time_limit: check.time_limit.min(left),
-                            })
+                            runner::run(
+                                &Request {
+                                    probe,
+                                    producer: check.spec.producer,
+                                    input: &self.inputs[index],
+                                    time_limit: check.time_limit.min(left),
+                                },
+                                &self.confinement,
+                            )
                         };
                         results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
                     }

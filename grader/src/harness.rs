@@ -15,15 +15,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 use anyhow::{Context as _, bail};
 use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 
 use crate::checks::Part;
+use crate::sandbox::{self, Exit, Job, Mode};
 
 /// The probe's sources, built into the grader so that it cannot drift from the judges.
 const PROBE_SOURCES: [(&str, &str); 3] = [
@@ -58,6 +59,8 @@ pub struct Workspace {
     /// when one part of a submission does not compile, its files are replaced by
     /// these stubs so that the other part can still be graded.
     pub stubs: Option<PathBuf>,
+    /// How strictly builds are sandboxed.
+    pub sandbox: Mode,
 }
 
 /// What came of building a submission.
@@ -306,7 +309,7 @@ fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
         let dir = prepare(workspace, SEED_ID, &sources)?;
         let offline = sync_once(&dir)?;
         let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-        let attempt = build_probe_into(&dir, SEED_ID, &seed, &all.join(","), offline)?;
+        let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
         if attempt.executable.is_none() {
             return Ok(());
         }
@@ -327,6 +330,122 @@ fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
         let _ = fs::remove_dir_all(&target);
     }
     Ok(())
+}
+
+/// The toolchain builds run with: the real `cargo` and `rustc` of the sysroot (not
+/// rustup's proxies), found once.
+struct Toolchain {
+    sysroot: PathBuf,
+    cargo: PathBuf,
+    rustc: PathBuf,
+}
+
+fn toolchain() -> anyhow::Result<&'static Toolchain> {
+    static TOOLCHAIN: OnceLock<Result<Toolchain, String>> = OnceLock::new();
+    TOOLCHAIN
+        .get_or_init(|| {
+            let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+            let output = Command::new(&rustc)
+                .args(["--print", "sysroot"])
+                .stdin(Stdio::null())
+                .output()
+                .map_err(|error| format!("running rustc --print sysroot: {error}"))?;
+            let sysroot = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+            let bin = sysroot.join("bin");
+            let exe = std::env::consts::EXE_SUFFIX;
+            let (cargo, rustc) = (
+                bin.join(format!("cargo{exe}")),
+                bin.join(format!("rustc{exe}")),
+            );
+            if !output.status.success() || !cargo.is_file() || !rustc.is_file() {
+                return Err(format!(
+                    "no cargo and rustc in the toolchain's sysroot {}",
+                    sysroot.display()
+                ));
+            }
+            Ok(Toolchain {
+                sysroot,
+                cargo,
+                rustc,
+            })
+        })
+        .as_ref()
+        .map_err(|problem| anyhow::anyhow!("{problem}"))
+}
+
+/// The grader's own `CARGO_HOME`: only the crate registry (a link to the user's) is
+/// shared, so no `config.toml` or credentials of the user's are read by a build.
+fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let user = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .context("neither CARGO_HOME nor HOME is set")?;
+    let registry = user.join("registry");
+    fs::create_dir_all(&registry).with_context(|| format!("creating {}", registry.display()))?;
+    let home = workspace.root.join("cargo-home");
+    fs::create_dir_all(&home).with_context(|| format!("creating {}", home.display()))?;
+    #[cfg(unix)]
+    if fs::symlink_metadata(home.join("registry")).is_err() {
+        std::os::unix::fs::symlink(&registry, home.join("registry"))
+            .with_context(|| format!("linking {}", home.join("registry").display()))?;
+    }
+    Ok((home, registry))
+}
+
+/// `cargo build` in the sandbox: it may read the harness, the toolchain and the
+/// crate registry, and write only its own target directory, so no `include_str!`
+/// or `#[path]` of a student's reaches a file outside them. Returns cargo's stdout,
+/// its stderr and whether it succeeded.
+fn sandboxed_cargo(
+    workspace: &Workspace,
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+) -> anyhow::Result<(Vec<u8>, String, bool)> {
+    let toolchain = toolchain()?;
+    let (home, registry) = cargo_home(workspace)?;
+    let tmp = target.join("tmp-build");
+    fs::create_dir_all(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+    let path = std::env::join_paths([
+        toolchain.sysroot.join("bin"),
+        "/usr/bin".into(),
+        "/bin".into(),
+    ])?;
+    let job = Job {
+        args: args.iter().map(Into::into).collect(),
+        env: vec![
+            ("PATH".into(), path),
+            ("HOME".into(), tmp.clone().into()),
+            ("TMPDIR".into(), tmp.clone().into()),
+            ("CARGO_HOME".into(), home.clone().into()),
+            ("RUSTC".into(), toolchain.rustc.clone().into()),
+            ("CARGO_TARGET_DIR".into(), target.into()),
+            ("CARGO_TERM_COLOR".into(), "never".into()),
+        ],
+        cwd: dir.to_path_buf(),
+        readable: vec![
+            dir.to_path_buf(),
+            toolchain.sysroot.clone(),
+            home,
+            registry,
+            "/usr/bin".into(),
+            "/bin".into(),
+            "/usr/libexec".into(),
+        ],
+        writable: vec![target.to_path_buf()],
+        limits: sandbox::Limits {
+            output: 32 * 1024 * 1024,
+            ..sandbox::Limits::build()
+        },
+        ..Job::new(&toolchain.cargo)
+    };
+    let finished = sandbox::run(&job, workspace.sandbox)?;
+    let stderr = String::from_utf8_lossy(&finished.stderr.bytes).into_owned();
+    let success = finished.exit == Exit::Code(0);
+    if finished.exit == Exit::TimedOut {
+        bail!("cargo build ran out of its time limit");
+    }
+    Ok((finished.stdout.bytes, stderr, success))
 }
 
 /// A cargo command for the harness, with an environment that the student's or the
@@ -410,43 +529,48 @@ fn build_probe(
     offline: bool,
 ) -> anyhow::Result<Attempt> {
     seed_target(workspace, id)?;
-    build_probe_into(dir, id, &target_dir(workspace, id), features, offline)
+    build_probe_into(
+        workspace,
+        dir,
+        id,
+        &target_dir(workspace, id),
+        features,
+        offline,
+    )
 }
 
 fn build_probe_into(
+    workspace: &Workspace,
     dir: &Path,
     id: &str,
     target: &Path,
     features: &str,
     offline: bool,
 ) -> anyhow::Result<Attempt> {
-    let mut command = cargo(dir, target);
-    command.args([
+    let package = format!("maze-probe-{id}");
+    let mut args = vec![
         "build",
         "--locked",
         "--message-format=json",
         "-p",
-        &format!("maze-probe-{id}"),
+        &package,
         "--features",
         features,
-    ]);
+    ];
     if offline {
-        command.arg("--offline");
+        args.push("--offline");
     }
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .context("running cargo build")?;
-    let stderr = child.stderr.take();
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        if let Some(mut stderr) = stderr {
-            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
-        }
-        text
-    });
+    let (stdout, stderr, success) = if workspace.sandbox == Mode::Off || !cfg!(unix) {
+        let output = cargo(dir, target)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .context("running cargo build")?;
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.stdout, stderr, output.status.success())
+    } else {
+        sandboxed_cargo(workspace, dir, target, &args)?
+    };
     let mut attempt = Attempt {
         executable: None,
         submission_errors: Vec::new(),
@@ -454,8 +578,7 @@ fn build_probe_into(
         probe_errors: Vec::new(),
         warnings: Vec::new(),
     };
-    let stdout = child.stdout.take().context("cargo's stdout")?;
-    for message in Message::parse_stream(BufReader::new(stdout)) {
+    for message in Message::parse_stream(stdout.as_slice()) {
         match message.context("reading cargo's messages")? {
             Message::CompilerMessage(message) => {
                 let from_submission = message.target.name == "maze";
@@ -497,10 +620,7 @@ fn build_probe_into(
             _ => {}
         }
     }
-    let status = child.wait().context("waiting for cargo build")?;
-    let stderr = stderr_reader.join().unwrap_or_default();
-    if !status.success() && attempt.submission_errors.is_empty() && attempt.probe_errors.is_empty()
-    {
+    if !success && attempt.submission_errors.is_empty() && attempt.probe_errors.is_empty() {
         bail!(
             "cargo build failed without a compiler error: {}",
             first_line(&stderr)

@@ -82,8 +82,6 @@ pub struct Rubric {
     pub secret: Option<String>,
     /// What one submission may use.
     pub limits: Limits,
-    /// The parts the rubric lists but the course does not assign (`enabled = false`).
-    pub disabled: Vec<Part>,
 }
 
 #[derive(Deserialize)]
@@ -326,7 +324,6 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         checks,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
         limits,
-        disabled,
     })
 }
 

@@ -16,6 +16,8 @@ use process_wrap::std::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::sandbox::{self, Exit, Job, Mode};
+
 /// How much of each output stream is kept.
 pub const OUTPUT_CAP: usize = 16 * 1024;
 /// How much of the result channel is read: far more than any honest answer.
@@ -52,6 +54,17 @@ pub struct Run {
     pub stderr: String,
     /// How long it ran.
     pub duration: Duration,
+}
+
+/// How a check's process is confined, and what it may use.
+#[derive(Debug, Clone, Copy)]
+pub struct Confinement {
+    /// How strictly.
+    pub mode: Mode,
+    /// Memory of the check's processes, in bytes.
+    pub memory: u64,
+    /// Processes (and threads) at once.
+    pub processes: u64,
 }
 
 /// What one check asks of the probe.
@@ -140,6 +153,63 @@ pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
         text.push_str("\n[output cut at 16 KiB]");
     }
     text
+}
+
+/// Runs one check's request in the sandbox and says what became of it. The probe
+/// may read only its own directory (the submission's own target directory) and the
+/// system libraries, write only a fresh scratch directory, and answers on fd 3.
+pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> {
+    if confinement.mode == Mode::Off || !cfg!(unix) {
+        return Ok(run_unconfined(request)?);
+    }
+    let scratch = tempfile::tempdir()?;
+    let readable = request
+        .probe
+        .parent()
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect();
+    let job = Job {
+        args: Vec::new(),
+        env: vec![
+            ("RUST_BACKTRACE".into(), "0".into()),
+            // Threads count against the process limit: rayon's pool stays small.
+            ("RAYON_NUM_THREADS".into(), "2".into()),
+        ],
+        cwd: scratch.path().to_path_buf(),
+        stdin: request.body(),
+        readable,
+        writable: vec![scratch.path().to_path_buf()],
+        limits: sandbox::Limits {
+            wall: request.time_limit,
+            memory: confinement.memory,
+            processes: confinement.processes,
+            output: OUTPUT_CAP,
+            channel: CHANNEL_CAP,
+            ..sandbox::Limits::default()
+        },
+        result_channel: true,
+        ..Job::new(request.probe)
+    };
+    let finished = sandbox::run(&job, confinement.mode)?;
+    let ended = match finished.exit {
+        Exit::Code(code) => Ended::Code(code),
+        Exit::Signal(signal) => Ended::Signal(signal),
+        Exit::TimedOut => Ended::TimedOut,
+    };
+    let stderr = captured_text(&finished.stderr.bytes, finished.stderr.truncated);
+    let mut run = finish(
+        request,
+        ended,
+        Some(&finished.channel.bytes),
+        captured_text(&finished.stdout.bytes, finished.stdout.truncated),
+        &stderr,
+        finished.duration,
+    );
+    if let (Some(violation), false) = (&finished.violation, ended == Ended::TimedOut) {
+        run.outcome = RunOutcome::Crashed(violation.to_string());
+    }
+    Ok(run)
 }
 
 /// Runs one check's request without a sandbox (process group, time limit, caps) and

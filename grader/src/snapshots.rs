@@ -98,11 +98,6 @@ impl Snapshots {
         self.entries.insert(check.to_owned(), blessed);
     }
 
-    /// Keeps only the checks for which `keep` is true.
-    pub fn retain(&mut self, keep: impl Fn(&str) -> bool) {
-        self.entries.retain(|name, _| keep(name));
-    }
-
     /// Writes every snapshot to `dir` as `<check>.snap`, and removes `.snap` files of
     /// checks that no longer have one.
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
@@ -135,11 +130,6 @@ impl Snapshots {
             .filter(|n| self.entries.get(*n) != other.entries.get(*n))
             .cloned()
             .collect()
-    }
-
-    /// The snapshot file of `check` as it would be written, for diffs.
-    pub fn text(&self, check: &str) -> Option<String> {
-        self.entries.get(check).map(|b| render(check, b))
     }
 }
 

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::part1::{
     GivenMaze, Xy, fixture_maze, maze_matches_reference, solve_input, solve_path_unique,
 };
+use super::part2::{self, random_doors, rat_search, search_input};
 use super::{CheckSpec, Inputs, Part};
 
 /// The hidden checks, in report order.
@@ -28,6 +29,22 @@ pub const CHECKS: &[CheckSpec] = &[
         producer: "solved_mazes",
         input: hidden_unique_path_input,
         judge: solve_path_unique,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "rat_bfs_hidden",
+        part: Part::Part2,
+        producer: "rat_search",
+        input: bfs_hidden_input,
+        judge: rat_search,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "rat_dfs_hidden",
+        part: Part::Part2,
+        producer: "rat_search",
+        input: dfs_hidden_input,
+        judge: rat_search,
         blessed: true,
     },
 ];
@@ -115,6 +132,30 @@ fn transformed(maze: &GivenMaze, how: u8) -> GivenMaze {
         walls,
         name: format!("{} (transformed)", maze.name),
     }
+}
+
+/// Mazes only the course knows: random doors, loops and one-sided doors included.
+fn hidden_mazes(inputs: &Inputs) -> Vec<part2::GivenMaze> {
+    let mut rng = inputs.rng();
+    let mut sizes: Vec<usize> = (0..5).map(|_| rng.random_range(3..=12)).collect();
+    sizes.push(rng.random_range(20..=35));
+    sizes
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| part2::GivenMaze {
+            name: format!("hidden maze {} ({n}x{n})", i + 1),
+            n,
+            open: random_doors(&mut rng, n),
+        })
+        .collect()
+}
+
+fn bfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("bfs", &hidden_mazes(inputs)))
+}
+
+fn dfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("dfs", &hidden_mazes(inputs)))
 }
 
 #[cfg(test)]

@@ -314,20 +314,6 @@ pub fn judge(spec: &CheckSpec, case: &Case) -> Verdict {
     }
 }
 
-/// Judges that the output equals the blessed expected output exactly.
-pub fn equals_expected(case: &Case, summary: &str, differs: &str) -> Judged {
-    let expected: Value = case.expected()?;
-    if *case.output == expected {
-        Ok(Verdict::pass(summary))
-    } else {
-        Ok(Verdict::fail_with_diff(
-            differs,
-            &model::pretty(&expected),
-            &model::pretty(case.output),
-        ))
-    }
-}
-
 /// Judges a list of cases item by item against the blessed list: `describe(input,
 /// got, expected)` words a mismatch. The output must have one item per input case.
 pub fn compare_items(

@@ -50,6 +50,15 @@ const SIDES: [(u8, (i32, i32), u8); 4] = [
     (WEST, (-1, 0), EAST),
 ];
 
+/// The bit of the wall (or door) facing side `d` across it, for a single direction;
+/// 0 for anything else.
+pub fn facing(d: u8) -> u8 {
+    SIDES
+        .iter()
+        .find(|side| side.0 == d)
+        .map_or(0, |side| side.2)
+}
+
 /// The cell behind side `d` of `(x, y)` and the facing wall's bit, for a single
 /// direction; `None` for anything else.
 fn across((x, y): (i32, i32), d: u8) -> Option<((i32, i32), u8)> {

@@ -13,7 +13,7 @@ use rand::Rng as _;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::model::{CARDINALS, EAST, NORTH, SOUTH, WEST, direction_name, opposite};
+use super::model::{CARDINALS, EAST, NORTH, SOUTH, WEST, direction_name, facing};
 use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
 
 const fn check(
@@ -125,20 +125,6 @@ pub const CHECKS: &[CheckSpec] = &[
         "rat_dfs_fixtures",
         "rat_search",
         dfs_fixtures_input,
-        rat_search,
-        true,
-    ),
-    check(
-        "rat_bfs_hidden",
-        "rat_search",
-        bfs_hidden_input,
-        rat_search,
-        true,
-    ),
-    check(
-        "rat_dfs_hidden",
-        "rat_search",
-        dfs_hidden_input,
         rat_search,
         true,
     ),
@@ -301,10 +287,10 @@ fn rooms_text(heading: &str, rooms: &[usize]) -> String {
 
 /// A maze the grader sends: a name for messages, its size and its open doors.
 #[derive(Debug, Clone, Deserialize)]
-struct GivenMaze {
-    name: String,
-    n: usize,
-    open: Vec<u8>,
+pub(super) struct GivenMaze {
+    pub(super) name: String,
+    pub(super) n: usize,
+    pub(super) open: Vec<u8>,
 }
 
 impl GivenMaze {
@@ -357,16 +343,16 @@ fn fixture_mazes(inputs: &Inputs) -> anyhow::Result<Vec<GivenMaze>> {
 /// A random n×n door grid: three pairs of facing doors in four open together (so
 /// there are loops), some open on one side only, some closed; a few border doors
 /// open (they lead nowhere); the way in and the way out open.
-fn random_doors(rng: &mut impl rand::Rng, n: usize) -> Vec<u8> {
+pub(super) fn random_doors(rng: &mut impl rand::Rng, n: usize) -> Vec<u8> {
     let mut open = vec![0u8; n * n];
     let mut pair = |open: &mut Vec<u8>, a: usize, b: usize, d: u8| {
         match rng.random_range(0..100) {
             0..76 => {
                 open[a] |= d;
-                open[b] |= opposite(d);
+                open[b] |= facing(d);
             }
             76..84 => open[a] |= d,
-            84..92 => open[b] |= opposite(d),
+            84..92 => open[b] |= facing(d),
             _ => {}
         }
         if rng.random_range(0..8) == 0 {
@@ -450,7 +436,7 @@ impl<'a> Rooms<'a> {
 
     fn passage(&self, room: usize, d: u8) -> bool {
         self.neighbor(room, d)
-            .is_some_and(|to| self.door(room, d) && self.door(to, opposite(d)))
+            .is_some_and(|to| self.door(room, d) && self.door(to, facing(d)))
     }
 
     /// Why the doors break the rules every generated maze keeps, if they do: the way
@@ -479,7 +465,7 @@ impl<'a> Rooms<'a> {
                             direction_name(d).to_lowercase()
                         ));
                     }
-                    Some(to) if self.door(room, d) != self.door(to, opposite(d)) => {
+                    Some(to) if self.door(room, d) != self.door(to, facing(d)) => {
                         return Some(format!(
                             "the door between rooms {room} and {to} is open on one side only (open_between opens both)"
                         ));
@@ -1873,7 +1859,7 @@ fn rat_write_read_identity(case: &Case) -> Judged {
 
 // ---------------------------------------------------------------- §7.6 searching
 
-fn search_input(search: &str, mazes: &[GivenMaze]) -> Value {
+pub(super) fn search_input(search: &str, mazes: &[GivenMaze]) -> Value {
     json!({ "search": search, "mazes": mazes_value(mazes) })
 }
 
@@ -1900,37 +1886,13 @@ fn dfs_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(search_input("dfs", &fixture_mazes(inputs)?))
 }
 
-/// Mazes only the course knows: random doors, loops and one-sided doors included.
-fn hidden_mazes(inputs: &Inputs) -> Vec<GivenMaze> {
-    let mut rng = inputs.rng();
-    let mut sizes: Vec<usize> = (0..5).map(|_| rng.random_range(3..=12)).collect();
-    sizes.push(rng.random_range(20..=35));
-    sizes
-        .into_iter()
-        .enumerate()
-        .map(|(i, n)| GivenMaze {
-            name: format!("hidden maze {} ({n}x{n})", i + 1),
-            n,
-            open: random_doors(&mut rng, n),
-        })
-        .collect()
-}
-
-fn bfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(search_input("bfs", &hidden_mazes(inputs)))
-}
-
-fn dfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(search_input("dfs", &hidden_mazes(inputs)))
-}
-
 #[derive(Deserialize)]
 struct SearchResult {
     visited: Vec<usize>,
     path: Vec<usize>,
 }
 
-fn rat_search(case: &Case) -> Judged {
+pub(super) fn rat_search(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {
         search: String,

@@ -34,12 +34,15 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
             Ok(probe) => probe,
             Err(reason) => bail!("the reference solution does not build: {reason}"),
         };
-        let run = runner::run_unconfined(&Request {
-            probe,
-            producer: check.spec.producer,
-            input,
-            time_limit: check.time_limit,
-        })?;
+        let run = runner::run(
+            &Request {
+                probe,
+                producer: check.spec.producer,
+                input,
+                time_limit: check.time_limit,
+            },
+            &setup.confinement(),
+        )?;
         let RunOutcome::Reported(output) = run.outcome else {
             bail!(
                 "the reference solution failed check {}: {:?}",

@@ -18,6 +18,8 @@ use crate::cli::{Command, KitArgs};
 use crate::harness::Workspace;
 use crate::kit::Kit;
 use crate::rubric::{self, Rubric};
+use crate::runner::Confinement;
+use crate::sandbox::Mode;
 use crate::snapshots::Snapshots;
 
 /// Runs one subcommand.
@@ -46,6 +48,8 @@ pub struct Setup {
     pub workspace: Workspace,
     /// Checks at once.
     pub jobs: usize,
+    /// How strictly builds and checks are sandboxed.
+    pub sandbox: Mode,
 }
 
 impl Setup {
@@ -62,6 +66,7 @@ impl Setup {
             root,
             lock_file: kit.lock_file(),
             stubs: Some(kit.stubs()).filter(|dir| dir.join("src/lib.rs").is_file()),
+            sandbox: args.sandbox,
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
@@ -83,6 +88,21 @@ impl Setup {
                     .with_context(|| format!("building the input of check {}", check.spec.name))
             })
             .collect::<anyhow::Result<Vec<Value>>>()?;
+        let sandbox = args.sandbox;
+        let missing = &crate::sandbox::support().missing;
+        if !missing.is_empty() {
+            match sandbox {
+                Mode::Required => bail!(
+                    "--sandbox required, but this machine cannot sandbox: it lacks {} (see README: the sandbox)",
+                    missing.join(", ")
+                ),
+                Mode::Auto => eprintln!(
+                    "grader: note: grading without a sandbox, for local feedback only: this machine lacks {}",
+                    missing.join(", ")
+                ),
+                Mode::Off => {}
+            }
+        }
         Ok(Setup {
             kit,
             rubric,
@@ -90,7 +110,17 @@ impl Setup {
             inputs,
             workspace,
             jobs,
+            sandbox,
         })
+    }
+
+    /// How checks are confined.
+    pub fn confinement(&self) -> Confinement {
+        Confinement {
+            mode: self.sandbox,
+            memory: self.rubric.limits.memory,
+            processes: self.rubric.limits.processes,
+        }
     }
 
     /// Fails unless every blessed check of the rubric has an output blessed for the
@@ -137,6 +167,7 @@ impl Setup {
             inputs: &self.inputs,
             workspace: self.workspace.clone(),
             jobs: self.jobs,
+            confinement: self.confinement(),
         }
     }
 }
