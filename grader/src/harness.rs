@@ -303,6 +303,8 @@ fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
         return Ok(());
     };
     let seed = seed_dir(workspace);
+    // Graders running at once (a class graded in parallel, tests) build the seed once.
+    let _seeding = lock(workspace, SEED_ID)?;
     if !seed.join(SEEDED).is_file() {
         let sources = read_sources(stubs)
             .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
@@ -446,6 +448,18 @@ fn sandboxed_cargo(
         bail!("cargo build ran out of its time limit");
     }
     Ok((finished.stdout.bytes, stderr, success))
+}
+
+/// Holds the lock named `name` in the work dir until dropped: one build of a
+/// harness (or of the seed) at a time, across processes.
+fn lock(workspace: &Workspace, name: &str) -> anyhow::Result<fs::File> {
+    let dir = workspace.root.join("locks");
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join(format!("{name}.lock"));
+    let file = fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+    file.lock()
+        .with_context(|| format!("locking {}", path.display()))?;
+    Ok(file)
 }
 
 /// A cargo command for the harness, with an environment that the student's or the
@@ -670,6 +684,8 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         Err(reason) => return Ok(Build::failed_everywhere(reason, Vec::new())),
     };
     let id = submission_id(submission);
+    // One grading of this submission builds at a time (its harness and target dir).
+    let _building = lock(workspace, &id)?;
     let dir = prepare(workspace, &id, &sources)?;
     let offline = sync_once(&dir)?;
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();

@@ -8,4 +8,5 @@ mod dist;
 mod hostile;
 mod mutants;
 mod reference;
+mod sandbox;
 mod support;
