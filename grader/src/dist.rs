@@ -221,7 +221,7 @@ cd starter && cargo test --locked
 ```
 
 The first command grades your work and tells you what to fix; the second runs the
-tests that come with the starter. You need Rust 1.85 or newer (https://rustup.rs);
+tests that come with the starter. You need Rust 1.89 or newer (https://rustup.rs);
 cargo fetches everything else.
 
 ## What to do
