@@ -551,7 +551,9 @@ impl Lab {
                 .filter(|c| !c.passed)
                 .map(|c| c.name)
                 .collect(),
-            unviable: !report.build_errors.is_empty() && report.score == 0.0,
+            // A compile error costs only its part when grading, but a mutant that does not
+            // compile is unviable all the same, as cargo-mutants counts it.
+            unviable: !report.build_errors.is_empty(),
             duration,
         })
     }

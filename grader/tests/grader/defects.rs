@@ -1,8 +1,6 @@
 //! Copies of the solution with one realistic defect each: each loses points on a
 //! check whose name and message point at the defect, and only there.
 
-use std::time::{Duration, Instant};
-
 use super::support::{Submission, check, failed, human_report, json_report};
 
 fn message(report: &serde_json::Value, name: &str) -> String {
@@ -13,14 +11,13 @@ fn message(report: &serde_json::Value, name: &str) -> String {
 }
 
 #[test]
-fn code_that_does_not_compile_scores_zero_with_the_compiler_error() {
+fn code_that_does_not_compile_costs_its_part_and_shows_the_compiler_error() {
     let submission = Submission::from_solution("does-not-compile").replace(
         "position.rs",
         "        let mut x = self.x;\n",
         "        let mut x = self.x;\n        let broken: i32 = \"text\";\n",
     );
     let report = json_report(&submission);
-    assert_eq!(report["score"].as_f64(), Some(0.0));
     let first = message(&report, "direction_opposite");
     assert_eq!(
         first,
@@ -32,9 +29,17 @@ fn code_that_does_not_compile_scores_zero_with_the_compiler_error() {
         "{errors}"
     );
     assert!(!errors.contains("submission/src"), "{errors}");
+    let checks = report["checks"].as_array().expect("checks");
+    let part1: Vec<&serde_json::Value> = checks.iter().filter(|c| c["part"] == "part1").collect();
+    assert!(!part1.is_empty());
+    assert!(
+        part1.iter().all(|c| c["passed"] == false),
+        "every Part 1 check fails: {report:#}"
+    );
     assert_eq!(
-        failed(&report).len(),
-        report["checks"].as_array().map_or(0, Vec::len)
+        check(&report, "rat_stack")["passed"],
+        true,
+        "Part 2 is still graded, with the starter's Part 1 in place of the broken file"
     );
     insta::assert_snapshot!(human_report(&submission));
 }
@@ -85,9 +90,10 @@ fn removing_one_side_of_a_wall_is_caught() {
     );
     let report = json_report(&submission);
     let text = message(&report, "array_remove_cell_wall");
-    assert_eq!(
-        text,
-        "remove_cell_wall((1, 1), EAST) opened (1, 1) but left the west wall of its neighbour (2, 1): remove both sides"
+    assert!(
+        text.contains("remove_cell_wall((2, 0), WEST)")
+            && text.contains("the cell (1, 0) (a border cell: border walls stay up) has walls NORTH | SOUTH | EAST | WEST, expected NORTH | SOUTH | WEST"),
+        "the neighbour whose wall stayed up is named: {text}"
     );
     assert!(check(&report, "array_remove_cell_wall")["diff"].is_string());
     let perfect = message(&report, "maze_perfect_square");
@@ -127,7 +133,7 @@ fn bfs_with_the_wrong_neighbour_order_is_caught() {
     let report = json_report(&submission);
     let mut failures = failed(&report);
     failures.sort();
-    assert_eq!(failures, ["rat_bfs_fixtures", "rat_bfs_sample"]);
+    assert_eq!(failures, ["rat_bfs_fixtures", "rat_bfs_hidden", "rat_bfs_sample"]);
     let text = message(&report, "rat_bfs_fixtures");
     assert!(
         text.contains("BFS visited the rooms in another order") && text.contains("N, S, E, W"),
@@ -143,11 +149,7 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
         "            return Err(SolveError::NotCreated);\n        }\n",
         "            return Err(SolveError::NotCreated);\n        }\n        loop {\n            std::thread::sleep(std::time::Duration::from_millis(50));\n        }\n        #[allow(unreachable_code)]\n",
     );
-    // Build first, so the timing below is the grading alone.
-    let _ = submission.grade("json");
-    let started = Instant::now();
     let report = json_report(&submission);
-    let elapsed = started.elapsed();
     let mut failures = failed(&report);
     failures.sort();
     assert_eq!(
@@ -155,15 +157,13 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
         [
             "solve_maze_with_loops",
             "solve_path_unique",
+            "solve_path_unique_hidden",
             "solve_path_valid",
+            "solve_timeout",
             "solve_unreachable_end"
         ]
     );
     assert!(message(&report, "solve_path_valid").starts_with("timed out after 5 s"));
-    assert!(
-        elapsed < Duration::from_secs(45),
-        "grading took {elapsed:?}"
-    );
     insta::assert_snapshot!(human_report(&submission));
 }
 

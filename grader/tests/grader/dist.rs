@@ -107,9 +107,28 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     let manifest = std::fs::read_to_string(out.join("grader/Cargo.toml")).expect("manifest");
     assert!(manifest.contains("default = []"), "{manifest}");
     let rubric = std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("rubric");
+    let table: toml::Table = rubric.parse().expect("the template's rubric is TOML");
     assert!(
-        !rubric.contains("secret") && !rubric.contains("hidden"),
-        "{rubric}"
+        table
+            .get("grader")
+            .and_then(|g| g.get("secret"))
+            .is_none(),
+        "no secret: {rubric}"
+    );
+    let visibilities: Vec<&str> = table["check"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|check| {
+            check
+                .get("visibility")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("visible")
+        })
+        .collect();
+    assert!(
+        visibilities.iter().all(|v| *v == "visible"),
+        "only visible checks: {visibilities:?}"
     );
     let kit_rubric =
         std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("rubric");
@@ -130,8 +149,8 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "fn opposite(",
         "fn step(",
         "fn shortest_path",
-        "fn bfs",
-        "fn dfs",
+        "fn bfs(",
+        "fn dfs(",
         "_hidden",
         "fn transformed(",
     ] {

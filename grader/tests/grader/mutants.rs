@@ -140,14 +140,17 @@ fn wrong_mutants_lose_points_and_a_harmless_one_is_written_down_as_a_survivor() 
         "{stdout}"
     );
     assert!(line("never merge").starts_with("caught "), "{stdout}");
+    let full = line("the unmutated solution scores ")
+        .trim_start_matches("the unmutated solution scores ")
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
     assert!(
-        line("change nothing").starts_with("SURVIVED  99/99"),
+        line("change nothing").starts_with(&format!("SURVIVED {full} ")),
         "{stdout}"
     );
-    assert!(
-        line("not compile").starts_with("unviable   0/99"),
-        "{stdout}"
-    );
+    assert!(line("not compile").starts_with("unviable "), "{stdout}");
     assert!(!stdout.contains("outside the solution regions"), "{stdout}");
     assert!(
         stdout.contains("\n3 viable mutants: 2 caught (67 %), 1 survived; 1 unviable (in "),
