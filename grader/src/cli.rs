@@ -21,6 +21,10 @@ pub struct Cli {
 pub enum Command {
     /// Build a submission against the probe, run every check and report the score.
     Grade(GradeArgs),
+    /// Grade a whole class: every subfolder of DIR is a submission (a crate, a
+    /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
+    /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
+    GradeAll(GradeAllArgs),
     /// Re-create fixtures/snapshots from the reference solution.
     Bless(KitArgs),
     /// Generate starter/ from solution/ (every solution region becomes a todo!()).
@@ -31,6 +35,9 @@ pub enum Command {
     /// Write the student template: starter, grader (no solution), public fixtures,
     /// handout, a student README and a grading workflow for pull requests.
     Dist(DistArgs),
+    /// Write the Gradescope autograder package: setup.sh, run_autograder and the
+    /// course's grader (hidden checks included, no solution) in one zip.
+    Gradescope(GradescopeArgs),
     /// Mutation testing of the checks: grade cargo-mutants' mutants of the solution's
     /// student-written regions, print each one's score, and write the survivors (full
     /// marks) to a file for the instructor.
@@ -68,14 +75,36 @@ pub struct MutantsArgs {
     pub mutants: Option<PathBuf>,
 }
 
+/// Arguments of `grader gradescope`.
+#[derive(Debug, Args)]
+pub struct GradescopeArgs {
+    /// The zip file to write.
+    pub out: PathBuf,
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+}
+
 /// Arguments of `grader dist`.
 #[derive(Debug, Args)]
 pub struct DistArgs {
     /// A new (or empty) directory for the template.
     pub out: std::path::PathBuf,
     /// The score below which the workflow fails a pull request.
-    #[arg(long, value_name = "N", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
     pub min_score: f64,
+    /// The course's repository (OWNER/NAME) whose grader the workflow runs, so a
+    /// student's edits to the grader in their own repository change nothing.
+    #[arg(long, value_name = "OWNER/NAME", requires = "grader_rev")]
+    pub grader_repo: Option<String>,
+    /// The revision (commit) of --grader-repo the workflow pins.
+    #[arg(long, value_name = "REV", requires = "grader_repo")]
+    pub grader_rev: Option<String>,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<std::path::PathBuf>,
@@ -113,10 +142,37 @@ pub struct KitArgs {
     pub sandbox: Mode,
 }
 
+/// Arguments of `grader grade-all`.
+#[derive(Debug, Args)]
+pub struct GradeAllArgs {
+    /// The class folder: one subfolder per submission.
+    pub dir: PathBuf,
+    /// Where the gradebook, the summary and each submission's report go.
+    #[arg(long, value_name = "OUT")]
+    pub output_dir: PathBuf,
+    /// How many submissions are graded at once [default: the number of cores, at most 4].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Grade every submission again, even those unchanged since the last run.
+    #[arg(long)]
+    pub force: bool,
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+    /// Where submissions are built [default: KIT/target/grader; env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// How strictly builds and checks are sandboxed; a class is graded with
+    /// `required` unless told otherwise.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Required, env = "MAZE_GRADER_SANDBOX")]
+    pub sandbox: Mode,
+}
+
 /// Arguments of `grader grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// The submission: a crate directory in the starter's layout.
+    /// The submission: a crate in the starter's layout, or a repository with the
+    /// crate in starter/.
     #[arg(default_value = "starter")]
     pub submission: PathBuf,
     /// The report's format.
@@ -126,8 +182,11 @@ pub struct GradeArgs {
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Exit with code 1 when the score is below N points.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub min_score: Option<f64>,
+    /// Run only this check (repeat for more); the report covers those alone.
+    #[arg(long, value_name = "NAME")]
+    pub check: Vec<String>,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,

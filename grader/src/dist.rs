@@ -14,8 +14,18 @@ use anyhow::{Context as _, bail};
 use crate::kit::Kit;
 use crate::starter::trimmed_lock;
 
+/// What a course chooses for its template.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The score below which the workflow fails.
+    pub min_score: f64,
+    /// The course's repository (`OWNER/NAME`) whose grader the workflow runs, and its
+    /// pinned revision; `None` grades with the student repository's own copy.
+    pub grader: Option<(String, String)>,
+}
+
 /// Every file of the template, by path relative to its root.
-pub fn files(kit: &Kit, min_score: f64) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+pub fn files(kit: &Kit, options: &Options) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
     let mut files = BTreeMap::new();
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
     copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
@@ -59,12 +69,16 @@ pub fn files(kit: &Kit, min_score: f64) -> anyhow::Result<BTreeMap<PathBuf, Vec<
     );
     files.insert("README.md".into(), README.as_bytes().to_vec());
     files.insert(
+        ".gitattributes".into(),
+        b"* text=auto eol=lf\n*.snap text eol=lf\nfixtures/** text eol=lf\n".to_vec(),
+    );
+    files.insert(
         ".gitignore".into(),
         b"/target\n/starter/target\n/handout/book\n".to_vec(),
     );
     files.insert(
         ".github/workflows/grade.yml".into(),
-        workflow(min_score).into_bytes(),
+        workflow(options).into_bytes(),
     );
     Ok(files)
 }
@@ -91,7 +105,7 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 }
 
 /// Adds the files below `kit_root/dir`, leaving out subdirectories named in `skip`.
-fn copy_tree(
+pub(crate) fn copy_tree(
     kit_root: &Path,
     dir: &str,
     skip: &[&str],
@@ -150,7 +164,7 @@ fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
 }
 
 /// The root manifest: a workspace of the grader alone (the starter keeps its own).
-fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
+pub(crate) fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
     let text =
         std::fs::read_to_string(kit_root.join("Cargo.toml")).context("reading Cargo.toml")?;
     let mut manifest: toml::Table = toml::from_str(&text).context("reading Cargo.toml")?;
@@ -166,42 +180,84 @@ fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
     ))
 }
 
-/// The GitHub Actions workflow: grade, put the Markdown report in the job summary,
-/// keep results.json, and fail only below `min_score`.
-fn workflow(min_score: f64) -> String {
-    WORKFLOW.replace("@MIN_SCORE@", &crate::report::points(min_score))
+/// The GitHub Actions workflow: grade with the course's grader, give the points to
+/// GitHub Classroom, put the Markdown report in the job summary, keep results.json,
+/// and fail only below the minimum score.
+fn workflow(options: &Options) -> String {
+    let (repo, rev) = match &options.grader {
+        Some((repo, rev)) => (repo.clone(), rev.clone()),
+        None => (
+            "${{ github.repository }}".to_owned(),
+            "${{ github.sha }}".to_owned(),
+        ),
+    };
+    WORKFLOW
+        .replace("@MIN_SCORE@", &crate::report::points(options.min_score))
+        .replace("@GRADER_REPO@", &repo)
+        .replace("@GRADER_REV@", &rev)
 }
 
-const WORKFLOW: &str = r#"# Grades the starter on every pull request and push. The job fails only when the
-# score is below MIN_SCORE; the report is in the job summary and results.json is kept
-# as an artifact.
-name: grade
+const WORKFLOW: &str = r#"# Grades the starter on every push and pull request with the course's grader (at a
+# pinned revision, not the copy in this repository), reports the points to GitHub
+# Classroom, puts the report in the job summary and keeps results.json. The job
+# fails only when the score is below MIN_SCORE. The course's authoritative grade
+# comes from its own run (grader grade-all, or Gradescope).
+name: Autograding Tests
 
 on:
-  pull_request:
   push:
-    branches: [main]
+  pull_request:
+  workflow_dispatch:
+  repository_dispatch:
 
 permissions:
+  checks: write
+  actions: read
   contents: read
 
 env:
   MIN_SCORE: "@MIN_SCORE@"
+  GRADER_REPO: "@GRADER_REPO@"
+  GRADER_REV: "@GRADER_REV@"
   CARGO_TERM_COLOR: always
 
 jobs:
-  grade:
+  run-autograding-tests:
+    # GitHub Classroom finds the points on the check run of this name.
+    name: Autograding Tests
     runs-on: ubuntu-latest
+    if: github.actor != 'github-classroom[bot]'
     timeout-minutes: 30
     steps:
-      - uses: actions/checkout@v4
+      - name: The submission
+        uses: actions/checkout@v4
+        with:
+          path: submission
+      - name: The course's grader, at its pinned revision
+        uses: actions/checkout@v4
+        with:
+          repository: ${{ env.GRADER_REPO }}
+          ref: ${{ env.GRADER_REV }}
+          path: course
       - uses: dtolnay/rust-toolchain@stable
       - uses: Swatinem/rust-cache@v2
+        with:
+          workspaces: course
       - name: Grade
-        run: cargo run --locked -q -p maze-grader -- grade starter --format gradescope --output results.json
-      - name: Report and minimum score
-        if: always()
-        run: cargo run --locked -q -p maze-grader -- grade starter --format markdown --output report.md --min-score "$MIN_SCORE"
+        id: grader
+        working-directory: course
+        run: |
+          cargo run --locked -q -p maze-grader -- grade ../submission --format gradescope --output ../results.json
+          cargo run --locked -q -p maze-grader -- grade ../submission --format markdown --output ../report.md
+          cargo run --locked -q -p maze-grader -- grade ../submission --format classroom --output ../classroom.json
+          echo "result=$(base64 -w0 < ../classroom.json)" >> "$GITHUB_OUTPUT"
+      - name: Points to GitHub Classroom
+        uses: classroom-resources/autograding-grading-reporter@v1
+        env:
+          GRADER_RESULTS: ${{ steps.grader.outputs.result }}
+        with:
+          runners: grader
+        continue-on-error: true
       - name: Job summary
         if: always()
         run: cat report.md >> "$GITHUB_STEP_SUMMARY"
@@ -211,6 +267,9 @@ jobs:
         with:
           name: results
           path: results.json
+      - name: Minimum score
+        working-directory: course
+        run: cargo run --locked -q -p maze-grader -- grade ../submission --format json --output ../grade.json --min-score "$MIN_SCORE"
 "#;
 
 const README: &str = r#"# Perfect Mazes
@@ -260,9 +319,12 @@ course grades with its own copy.
 
 ## Submit
 
-Commit and push, and open a pull request. The `grade` workflow grades it: the report
-is in the run's summary and `results.json` is attached as an artifact. The run fails
-only when the score is below the minimum your course set.
+Commit and push. The `Autograding Tests` workflow grades every push and pull request
+with the course's own grader (not the copy in your repository), gives the points to
+GitHub Classroom, puts the report in the run's summary and attaches `results.json`.
+The run fails only when the score is below the minimum your course set. That run is
+feedback: the grade that counts is the one your course computes with its own copy of
+the grader (`grader grade-all` or Gradescope), which also runs checks you do not see.
 "#;
 
 /// Writes the template to `out`, which must not exist yet or be empty.
@@ -302,6 +364,32 @@ mod tests {
 
     #[test]
     fn the_workflow_carries_the_minimum_score() {
-        assert!(workflow(60.0).contains("MIN_SCORE: \"60\""));
+        let options = Options {
+            min_score: 60.0,
+            grader: None,
+        };
+        assert!(workflow(&options).contains("MIN_SCORE: \"60\""));
+    }
+
+    #[test]
+    fn the_workflow_grades_with_the_courses_grader_at_its_pinned_revision() {
+        let options = Options {
+            min_score: 0.0,
+            grader: Some(("course/perfect-mazes".to_owned(), "0123abcd".to_owned())),
+        };
+        let text = workflow(&options);
+        assert!(
+            text.contains("GRADER_REPO: \"course/perfect-mazes\""),
+            "{text}"
+        );
+        assert!(text.contains("GRADER_REV: \"0123abcd\""), "{text}");
+        assert!(
+            text.contains("grade ../submission --format classroom"),
+            "{text}"
+        );
+        assert!(
+            text.contains("runners: grader") && text.contains("GRADER_RESULTS:"),
+            "{text}"
+        );
     }
 }

@@ -10,6 +10,7 @@ mod cli;
 mod commands;
 mod dist;
 mod grade;
+mod gradescope;
 mod harness;
 mod kit;
 mod report;
@@ -18,6 +19,7 @@ mod runner;
 mod sandbox;
 mod snapshots;
 mod starter;
+mod submission;
 
 use std::process::ExitCode;
 use std::sync::Mutex;

@@ -8,7 +8,13 @@ use crate::kit::Kit;
 /// Writes the template into a new directory.
 pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
     let kit = Kit::locate(args.kit.as_deref())?;
-    let files = dist::files(&kit, args.min_score)?;
+    // clap makes sure the two come together.
+    let grader = args.grader_repo.clone().zip(args.grader_rev.clone());
+    let options = dist::Options {
+        min_score: args.min_score,
+        grader,
+    };
+    let files = dist::files(&kit, &options)?;
     dist::write(&args.out, &files)?;
     println!(
         "wrote the student template ({} files) to {}",

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 
 use super::Setup;
 use crate::Status;
@@ -11,15 +11,11 @@ use crate::report::Format;
 
 /// Grades one submission and writes its report.
 pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
-    if !args.submission.is_dir() {
-        bail!(
-            "the submission {} is not a directory",
-            args.submission.display()
-        );
-    }
-    let setup = Setup::load(&args.kit)?;
+    let submission = crate::submission::locate(&args.submission)?;
+    let mut setup = Setup::load(&args.kit)?;
+    setup.only(&args.check)?;
     setup.require_blessed()?;
-    let report = setup.grader().grade(&args.submission)?;
+    let report = setup.grader().grade(&submission)?;
     let misjudged: Vec<&str> = report
         .checks
         .iter()

@@ -3,6 +3,8 @@
 mod bless;
 mod dist;
 mod grade;
+mod grade_all;
+mod gradescope;
 mod mutants;
 mod self_check;
 mod starter;
@@ -26,6 +28,8 @@ use crate::snapshots::Snapshots;
 pub fn run(command: Command) -> anyhow::Result<Status> {
     match command {
         Command::Grade(args) => grade::run(args),
+        Command::GradeAll(args) => grade_all::run(&args),
+        Command::Gradescope(args) => gradescope::run(&args),
         Command::Bless(args) => bless::run(&args),
         Command::Starter(args) => starter::run(&args),
         Command::SelfCheck(args) => self_check::run(&args),
@@ -112,6 +116,33 @@ impl Setup {
             jobs,
             sandbox,
         })
+    }
+
+    /// Keeps only the checks named in `names` (all of them when `names` is empty), and
+    /// the parts they belong to.
+    pub fn only(&mut self, names: &[String]) -> anyhow::Result<()> {
+        if names.is_empty() {
+            return Ok(());
+        }
+        let known: Vec<&str> = self.rubric.checks.iter().map(|c| c.spec.name).collect();
+        if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
+            bail!(
+                "there is no check {unknown:?} in the rubric; the checks are {}",
+                known.join(", ")
+            );
+        }
+        let keep: Vec<bool> = known.iter().map(|k| names.iter().any(|n| n == k)).collect();
+        let mut kept = keep.iter();
+        self.rubric
+            .checks
+            .retain(|_| *kept.next().unwrap_or(&false));
+        let mut kept = keep.iter();
+        self.inputs.retain(|_| *kept.next().unwrap_or(&false));
+        let checks = &self.rubric.checks;
+        self.rubric
+            .parts
+            .retain(|(part, _)| checks.iter().any(|c| c.spec.part == *part));
+        Ok(())
     }
 
     /// How checks are confined.

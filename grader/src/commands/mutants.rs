@@ -333,13 +333,13 @@ fn solution_regions(source: &str) -> Vec<Region> {
         let trimmed = line.trim_start();
         if trimmed.starts_with("// BEGIN SOLUTION") {
             begin = Some(line_number);
-        } else if trimmed.starts_with("// END SOLUTION") {
-            if let Some(begin) = begin.take() {
-                regions.push(Region {
-                    begin,
-                    end: line_number,
-                });
-            }
+        } else if trimmed.starts_with("// END SOLUTION")
+            && let Some(begin) = begin.take()
+        {
+            regions.push(Region {
+                begin,
+                end: line_number,
+            });
         }
     }
     regions

@@ -17,7 +17,7 @@ const INLINE_SPECIAL: &[char] = &[
 ];
 
 /// `text` as inline Markdown that shows exactly `text`, on one line.
-fn inline(text: &str) -> String {
+pub(crate) fn inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

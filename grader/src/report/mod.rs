@@ -6,10 +6,11 @@
 //! so is rendered as hostile text: [`Report::render`] first passes every text through
 //! [`text::visible`], then each format quotes it in its own way.
 
+mod classroom;
 mod gradescope;
 mod human;
 mod junit;
-mod markdown;
+pub(crate) mod markdown;
 pub mod text;
 
 #[cfg(test)]
@@ -173,6 +174,7 @@ impl Report {
             Format::Gradescope => gradescope::render(&report),
             Format::Junit => junit::render(&report),
             Format::Markdown => markdown::render(&report),
+            Format::Classroom => classroom::render(&report),
         }
     }
 
@@ -225,6 +227,8 @@ pub enum Format {
     Junit,
     /// Markdown, for a CI job summary.
     Markdown,
+    /// GitHub Classroom's autograding result (for the grading reporter action).
+    Classroom,
 }
 
 /// Points without a needless `.0`: `2`, `2.5`.

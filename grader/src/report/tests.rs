@@ -101,7 +101,7 @@ fn every_format_shows_the_escapes_instead_of_hiding_them() {
             assert!(text.contains(shown), "{format:?} does not show {shown}");
         }
     }
-    for format in [Format::Json, Format::Gradescope] {
+    for format in [Format::Json, Format::Gradescope, Format::Classroom] {
         let json: serde_json::Value = serde_json::from_str(&render(format)).unwrap();
         let strings = json.to_string();
         assert!(strings.contains(r"\\u{1b}[2J"), "{format:?}: {strings}");
@@ -302,4 +302,23 @@ fn each_format_renders_the_hostile_report_so() {
         let name = format!("hostile_{format:?}").to_lowercase();
         insta::assert_snapshot!(name, render(*format));
     }
+}
+
+#[test]
+fn the_classroom_result_has_the_reporters_shape_and_the_points() {
+    let report = hostile_report();
+    let json: serde_json::Value =
+        serde_json::from_str(&report.render(Format::Classroom, false)).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["status"], "fail", "a failed check fails the run");
+    assert_eq!(json["max_score"].as_f64(), Some(report.max_score));
+    let tests = json["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), report.checks.len());
+    let earned: f64 = tests.iter().filter_map(|t| t["score"].as_f64()).sum();
+    assert_eq!(earned, report.score);
+    assert!(
+        tests
+            .iter()
+            .all(|t| t["status"] == "pass" || t["status"] == "fail")
+    );
 }

@@ -180,10 +180,10 @@ pub(super) fn probe() -> Support {
     // Everything is there in principle; make sure it works together, e.g. that a
     // user namespace grants the capabilities to mount (AppArmor may say no) and that
     // /proc can be mounted (a container may mask it).
-    if support.missing.is_empty() {
-        if let Err(error) = dry_run(&support) {
-            support.missing.push(format!("a working sandbox ({error})"));
-        }
+    if support.missing.is_empty()
+        && let Err(error) = dry_run(&support)
+    {
+        support.missing.push(format!("a working sandbox ({error})"));
     }
     support
 }

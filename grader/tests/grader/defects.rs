@@ -133,7 +133,10 @@ fn bfs_with_the_wrong_neighbour_order_is_caught() {
     let report = json_report(&submission);
     let mut failures = failed(&report);
     failures.sort();
-    assert_eq!(failures, ["rat_bfs_fixtures", "rat_bfs_hidden", "rat_bfs_sample"]);
+    assert_eq!(
+        failures,
+        ["rat_bfs_fixtures", "rat_bfs_hidden", "rat_bfs_sample"]
+    );
     let text = message(&report, "rat_bfs_fixtures");
     assert!(
         text.contains("BFS visited the rooms in another order") && text.contains("N, S, E, W"),

@@ -109,10 +109,7 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     let rubric = std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("rubric");
     let table: toml::Table = rubric.parse().expect("the template's rubric is TOML");
     assert!(
-        table
-            .get("grader")
-            .and_then(|g| g.get("secret"))
-            .is_none(),
+        table.get("grader").and_then(|g| g.get("secret")).is_none(),
         "no secret: {rubric}"
     );
     let visibilities: Vec<&str> = table["check"]
@@ -151,7 +148,9 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "fn shortest_path",
         "fn bfs(",
         "fn dfs(",
-        "_hidden",
+        "\"maze_matches_reference_hidden\"",
+        "\"solve_path_unique_hidden\"",
+        "\"rat_bfs_hidden\"",
         "fn transformed(",
     ] {
         let found: Vec<_> = grader_code

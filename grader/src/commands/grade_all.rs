@@ -1,0 +1,431 @@
+//! `grader grade-all`: a whole class at once.
+//!
+//! Every subfolder of the class folder is one submission (a crate, a repository with
+//! the crate in `starter/`, a Gradescope upload or a GitHub Classroom clone: see
+//! [`crate::submission`]). Submissions are graded a few at a time; each gets
+//! `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
+//! grader's JSON report), and the class gets `OUT/grades.csv`, `OUT/summary.md` and
+//! `OUT/histogram.svg`.
+//!
+//! Re-running is cheap: a submission whose sources, rubric, blessed outputs and
+//! grader are unchanged keeps its saved result (its fingerprint is kept in
+//! `OUT/<name>/fingerprint`), so a run that was stopped half-way picks up where it
+//! stopped, and one late submission costs one grading.
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use serde_json::Value;
+use sha2::{Digest as _, Sha256};
+
+use super::Setup;
+use super::grade::write_atomically;
+use crate::Status;
+use crate::cli::{GradeAllArgs, KitArgs};
+use crate::harness;
+use crate::report::{Format, points};
+use crate::rubric::Rubric;
+use crate::submission;
+
+mod summary;
+
+/// The file beside a saved result that says what it was graded from.
+const FINGERPRINT: &str = "fingerprint";
+
+/// What became of one subfolder.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The subfolder's name.
+    pub name: String,
+    /// Graded, or why not.
+    pub outcome: Outcome,
+    /// Whether the saved result was kept (unchanged since the last run).
+    pub unchanged: bool,
+    /// How long it took.
+    pub duration: Duration,
+}
+
+/// A subfolder's result.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// Graded.
+    Graded(Grade),
+    /// Holds no submission; not graded (and not a zero).
+    NotASubmission(String),
+    /// The grader could not grade it (its own failure, not the student's).
+    Failed(String),
+}
+
+/// The numbers of a graded submission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grade {
+    /// Points earned.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+    /// Per check in rubric order: name, points earned, passed.
+    pub checks: Vec<(String, f64, bool)>,
+}
+
+impl Grade {
+    /// The numbers of a JSON report (as written to `results.json`), or `None` when the
+    /// text is not one.
+    fn from_json(report: &Value) -> Option<Grade> {
+        let checks = report["checks"]
+            .as_array()?
+            .iter()
+            .map(|check| {
+                Some((
+                    check["name"].as_str()?.to_owned(),
+                    check["score"].as_f64()?,
+                    check["passed"].as_bool()?,
+                ))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Grade {
+            score: report["score"].as_f64()?,
+            max_score: report["max_score"].as_f64()?,
+            checks,
+        })
+    }
+}
+
+/// Grades every submission of the class folder.
+pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
+    if !args.dir.is_dir() {
+        bail!("the class folder {} is not a directory", args.dir.display());
+    }
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
+    let setup = Setup::load(&KitArgs {
+        kit: args.kit.clone(),
+        work_dir: args.work_dir.clone(),
+        // The cores are shared between submissions: each runs its checks on its share.
+        jobs: Some((cores / jobs).max(1)),
+        sandbox: args.sandbox,
+    })?;
+    setup.require_blessed()?;
+    std::fs::create_dir_all(&args.output_dir)
+        .with_context(|| format!("creating {}", args.output_dir.display()))?;
+    let folders = class_folders(&args.dir, &args.output_dir)?;
+    let base = kit_fingerprint(&setup)?;
+    let grader = setup.grader();
+    let progress = Progress::new(folders.len());
+    let pending = Mutex::new(folders.iter().rev().collect::<Vec<_>>());
+    let rows = Mutex::new(Vec::with_capacity(folders.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(folders.len()).max(1) {
+            scope.spawn(|| {
+                while let Some((name, folder)) = next(&pending) {
+                    progress.start(name);
+                    let row = grade_one(
+                        &grader,
+                        name,
+                        folder,
+                        &args.output_dir.join(name),
+                        &base,
+                        args.force,
+                    );
+                    progress.finish(&row);
+                    rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
+                }
+            });
+        }
+    });
+    progress.done();
+    let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    write_class_files(&args.output_dir, &setup.rubric, &rows)?;
+    let graded = rows
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
+        .count();
+    let unchanged = rows.iter().filter(|r| r.unchanged).count();
+    let failed = rows
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Failed(_)))
+        .count();
+    println!(
+        "graded {graded} of {} folders ({unchanged} unchanged since the last run, {} without a submission, {failed} the grader could not grade): {}",
+        rows.len(),
+        rows.len() - graded - failed,
+        args.output_dir.join("grades.csv").display()
+    );
+    Ok(Status::Success)
+}
+
+/// The next folder to grade.
+fn next<'a>(pending: &Mutex<Vec<&'a (String, PathBuf)>>) -> Option<(&'a str, &'a Path)> {
+    pending
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .pop()
+        .map(|(name, path)| (name.as_str(), path.as_path()))
+}
+
+/// The class folder's subfolders by name: hidden folders, files (a Gradescope
+/// export's `submission_metadata.yml`), symbolic links and the output folder itself
+/// are passed over.
+fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
+    let output = output.canonicalize().ok();
+    let mut folders = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if !is_dir || name.starts_with('.') || path.canonicalize().ok() == output {
+            continue;
+        }
+        folders.push((name, path));
+    }
+    folders.sort();
+    Ok(folders)
+}
+
+/// Grades one folder, or keeps its saved result when nothing changed.
+fn grade_one(
+    grader: &crate::grade::Grader<'_>,
+    name: &str,
+    folder: &Path,
+    out: &Path,
+    base: &str,
+    force: bool,
+) -> Row {
+    let started = Instant::now();
+    let row = |outcome, unchanged| Row {
+        name: name.to_owned(),
+        outcome,
+        unchanged,
+        duration: started.elapsed(),
+    };
+    let crate_dir = match submission::locate(folder) {
+        Ok(dir) => dir,
+        Err(reason) => return row(Outcome::NotASubmission(reason.to_string()), false),
+    };
+    let fingerprint = submission_fingerprint(base, &crate_dir);
+    if !force && let Some(grade) = saved(out, &fingerprint) {
+        return row(Outcome::Graded(grade), true);
+    }
+    match grade_and_save(grader, &crate_dir, out, &fingerprint) {
+        Ok(grade) => row(Outcome::Graded(grade), false),
+        Err(error) => row(
+            Outcome::Failed(format!("{error:#}").replace('\n', " ")),
+            false,
+        ),
+    }
+}
+
+/// Grades `crate_dir` and writes its report, results and fingerprint below `out`.
+fn grade_and_save(
+    grader: &crate::grade::Grader<'_>,
+    crate_dir: &Path,
+    out: &Path,
+    fingerprint: &str,
+) -> anyhow::Result<Grade> {
+    let report = grader.grade(crate_dir)?;
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let json = report.render(Format::Json, false);
+    let value: Value = serde_json::from_str(&json).context("reading back the JSON report")?;
+    let grade = Grade::from_json(&value).context("the JSON report lacks its scores")?;
+    // The fingerprint goes last and is removed first: a stopped run never leaves a
+    // fingerprint beside results that do not match it.
+    let _ = std::fs::remove_file(out.join(FINGERPRINT));
+    write_atomically(&out.join("results.json"), json.as_bytes())?;
+    write_atomically(
+        &out.join("report.md"),
+        report.render(Format::Markdown, false).as_bytes(),
+    )?;
+    write_atomically(&out.join(FINGERPRINT), fingerprint.as_bytes())?;
+    Ok(grade)
+}
+
+/// The saved grade below `out`, if it was graded from `fingerprint`.
+fn saved(out: &Path, fingerprint: &str) -> Option<Grade> {
+    let kept = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
+    if kept != fingerprint {
+        return None;
+    }
+    let text = std::fs::read_to_string(out.join("results.json")).ok()?;
+    Grade::from_json(&serde_json::from_str(&text).ok()?)
+}
+
+/// What every grading of this run depends on besides the submission: the grader's
+/// version, the rubric and the blessed outputs (the inputs follow from the rubric).
+fn kit_fingerprint(setup: &Setup) -> anyhow::Result<String> {
+    let mut hasher = Sha256::new();
+    hasher.update(env!("CARGO_PKG_VERSION"));
+    hasher.update(
+        std::fs::read(setup.kit.rubric())
+            .with_context(|| format!("reading {}", setup.kit.rubric().display()))?,
+    );
+    let mut snapshots: Vec<PathBuf> = std::fs::read_dir(setup.kit.snapshots())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    snapshots.sort();
+    for path in snapshots {
+        hasher.update(path.file_name().unwrap_or_default().as_encoded_bytes());
+        hasher.update(std::fs::read(&path).unwrap_or_default());
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// The fingerprint of one submission: the kit's, and every source file the grader
+/// would copy (or why it would refuse them).
+fn submission_fingerprint(base: &str, crate_dir: &Path) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(base);
+    match harness::read_sources(crate_dir) {
+        Ok(sources) => {
+            for (path, contents) in sources {
+                hasher.update(path.as_os_str().as_encoded_bytes());
+                hasher.update([0]);
+                hasher.update((contents.len() as u64).to_le_bytes());
+                hasher.update(contents);
+            }
+        }
+        Err(reason) => hasher.update(reason),
+    }
+    hex(&hasher.finalize())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes `grades.csv`, `summary.md` and `histogram.svg`.
+fn write_class_files(out: &Path, rubric: &Rubric, rows: &[Row]) -> anyhow::Result<()> {
+    let csv = gradebook(rubric, rows)?;
+    write_atomically(&out.join("grades.csv"), &csv)
+        .with_context(|| format!("writing {}", out.join("grades.csv").display()))?;
+    write_atomically(
+        &out.join("summary.md"),
+        summary::markdown(rubric, rows).as_bytes(),
+    )?;
+    write_atomically(
+        &out.join("histogram.svg"),
+        summary::histogram_svg(rows).as_bytes(),
+    )?;
+    Ok(())
+}
+
+/// The gradebook: one row per folder (name, status, score, max), then the points of
+/// each check in rubric order. A folder that was not graded has empty scores.
+pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["name", "status", "score", "max_score"];
+    header.extend(rubric.checks.iter().map(|c| c.spec.name));
+    writer.write_record(&header)?;
+    for row in rows {
+        let mut record = vec![row.name.clone()];
+        match &row.outcome {
+            Outcome::Graded(grade) => {
+                record.push("graded".to_owned());
+                record.push(points(grade.score));
+                record.push(points(grade.max_score));
+                for check in &rubric.checks {
+                    record.push(
+                        grade
+                            .checks
+                            .iter()
+                            .find(|(name, _, _)| name == check.spec.name)
+                            .map_or(String::new(), |(_, score, _)| points(*score)),
+                    );
+                }
+            }
+            Outcome::NotASubmission(reason) | Outcome::Failed(reason) => {
+                let status = if matches!(row.outcome, Outcome::Failed(_)) {
+                    "grader error"
+                } else {
+                    "no submission"
+                };
+                record.push(format!("{status}: {reason}"));
+                record.extend(std::iter::repeat_n(String::new(), 2 + rubric.checks.len()));
+            }
+        }
+        writer.write_record(&record)?;
+    }
+    writer.flush()?;
+    writer
+        .into_inner()
+        .map_err(|error| anyhow::anyhow!("writing the gradebook: {error}"))
+}
+
+/// Progress on stderr: a bar on a terminal, one plain line per submission otherwise.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    total: usize,
+    done: Mutex<usize>,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress {
+            bar,
+            total,
+            done: Mutex::new(0),
+        }
+    }
+
+    fn start(&self, name: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!("grading {name}"));
+        }
+    }
+
+    fn finish(&self, row: &Row) {
+        let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
+        *done += 1;
+        let what = match &row.outcome {
+            Outcome::Graded(grade) => format!(
+                "{}/{}{}",
+                points(grade.score),
+                points(grade.max_score),
+                if row.unchanged { " (unchanged)" } else { "" }
+            ),
+            Outcome::NotASubmission(_) => "no submission".to_owned(),
+            Outcome::Failed(reason) => format!("grader error: {reason}"),
+        };
+        let line = format!(
+            "[{}/{}] {}: {what} ({:.1} s)",
+            *done,
+            self.total,
+            crate::report::text::visible(&row.name),
+            row.duration.as_secs_f64()
+        );
+        match &self.bar {
+            Some(bar) => {
+                bar.println(line);
+                bar.inc(1);
+            }
+            None => eprintln!("{line}"),
+        }
+    }
+
+    fn done(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,223 @@
+//! The class summary: what an instructor reads after grading a class, to see which
+//! parts of the handout the class got wrong.
+//!
+//! `summary.md` has the score distribution, each part's mean, every check's pass
+//! rate (hardest first, with the handout section its hint names) and the folders
+//! that were not graded; `histogram.svg` draws the distribution.
+
+use std::fmt::Write as _;
+
+use super::{Grade, Outcome, Row};
+use crate::report::markdown::inline;
+use crate::report::points;
+use crate::rubric::Rubric;
+
+/// How many bars the histogram has: tenths of the maximum score.
+const BUCKETS: usize = 10;
+
+/// The graded rows' grades.
+fn grades(rows: &[Row]) -> Vec<&Grade> {
+    rows.iter()
+        .filter_map(|row| match &row.outcome {
+            Outcome::Graded(grade) => Some(grade),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How many grades fall in each tenth of the maximum (full marks in the last).
+pub fn buckets(grades: &[&Grade]) -> [usize; BUCKETS] {
+    let mut counts = [0; BUCKETS];
+    for grade in grades {
+        let share = if grade.max_score > 0.0 {
+            (grade.score / grade.max_score).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let bucket = ((share * BUCKETS as f64) as usize).min(BUCKETS - 1);
+        counts[bucket] += 1;
+    }
+    counts
+}
+
+/// The label of bucket `i`: `0–9 %`, …, `90–100 %`.
+fn bucket_label(i: usize) -> String {
+    let low = i * 100 / BUCKETS;
+    let high = if i + 1 == BUCKETS {
+        100
+    } else {
+        (i + 1) * 100 / BUCKETS - 1
+    };
+    format!("{low}–{high} %")
+}
+
+/// The median of `values` (sorted here), or 0 for none.
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+/// One decimal, without a needless `.0`.
+fn round1(value: f64) -> String {
+    points((value * 10.0).round() / 10.0)
+}
+
+/// `summary.md`.
+pub fn markdown(rubric: &Rubric, rows: &[Row]) -> String {
+    let graded = grades(rows);
+    let mut out = String::from("# Class summary\n\n");
+    let not_graded: Vec<&Row> = rows
+        .iter()
+        .filter(|row| !matches!(row.outcome, Outcome::Graded(_)))
+        .collect();
+    let _ = writeln!(out, "{} of {} folders graded.", graded.len(), rows.len());
+    if graded.is_empty() {
+        out.push('\n');
+    } else {
+        let max = graded[0].max_score;
+        let mut scores: Vec<f64> = graded.iter().map(|g| g.score).collect();
+        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+        let _ = writeln!(
+            out,
+            "Mean score {} of {}, median {}; {} with full marks.\n",
+            round1(mean),
+            points(max),
+            round1(median(&mut scores)),
+            graded.iter().filter(|g| g.score >= g.max_score).count()
+        );
+        out.push_str("## Scores\n\n![score histogram](histogram.svg)\n\n");
+        out.push_str("| share of the points | submissions |\n| --- | ---: |\n");
+        for (i, count) in buckets(&graded).iter().enumerate().rev() {
+            let _ = writeln!(out, "| {} | {count} |", bucket_label(i));
+        }
+        out.push_str("\n## Parts\n\n| part | mean | of |\n| --- | ---: | ---: |\n");
+        for (part, title) in &rubric.parts {
+            let of_part: Vec<_> = rubric
+                .checks
+                .iter()
+                .filter(|c| c.spec.part == *part)
+                .collect();
+            if of_part.is_empty() {
+                continue;
+            }
+            let possible: f64 = of_part.iter().map(|c| c.points).sum();
+            let total: f64 = graded
+                .iter()
+                .map(|grade| {
+                    grade
+                        .checks
+                        .iter()
+                        .filter(|(name, _, _)| of_part.iter().any(|c| c.spec.name == name))
+                        .map(|(_, score, _)| score)
+                        .sum::<f64>()
+                })
+                .sum();
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                inline(title),
+                round1(total / graded.len() as f64),
+                points(possible)
+            );
+        }
+        out.push_str(
+            "\n## Checks, hardest first\n\n| check | points | passed | pass rate | where the handout explains it |\n| --- | ---: | ---: | ---: | --- |\n",
+        );
+        let mut rates: Vec<(usize, &crate::rubric::RubricCheck, usize)> = rubric
+            .checks
+            .iter()
+            .enumerate()
+            .map(|(index, check)| {
+                let passed = graded
+                    .iter()
+                    .filter(|grade| {
+                        grade
+                            .checks
+                            .iter()
+                            .any(|(name, _, passed)| name == check.spec.name && *passed)
+                    })
+                    .count();
+                (index, check, passed)
+            })
+            .collect();
+        // Lowest pass rate first; the rubric's order among equals.
+        rates.sort_by_key(|(index, _, passed)| (*passed, *index));
+        for (_, check, passed) in rates {
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {passed}/{} | {} % | {} |",
+                check.spec.name,
+                points(check.points),
+                graded.len(),
+                passed * 100 / graded.len(),
+                inline(&check.hint)
+            );
+        }
+        out.push('\n');
+    }
+    if !not_graded.is_empty() {
+        out.push_str("## Not graded\n\n");
+        for row in not_graded {
+            let (what, reason) = match &row.outcome {
+                Outcome::NotASubmission(reason) => ("no submission", reason),
+                Outcome::Failed(reason) => ("the grader could not grade it", reason),
+                Outcome::Graded(_) => continue,
+            };
+            let _ = writeln!(out, "- {}: {what}: {}", inline(&row.name), inline(reason));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `histogram.svg`: one bar per tenth of the maximum score, labelled with its count.
+pub fn histogram_svg(rows: &[Row]) -> String {
+    let counts = buckets(&grades(rows));
+    let tallest = counts.iter().copied().max().unwrap_or(0).max(1);
+    let (bar, gap, height, left, bottom) = (48, 8, 200, 40, 40);
+    let width = left + BUCKETS * (bar + gap) + gap;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{}\" viewBox=\"0 0 {width} {}\" font-family=\"sans-serif\" font-size=\"11\">\n",
+        height + bottom + 20,
+        height + bottom + 20
+    );
+    let _ = writeln!(
+        svg,
+        "<text x=\"{left}\" y=\"14\">submissions per share of the points</text>"
+    );
+    for (i, count) in counts.iter().enumerate() {
+        let x = left + gap + i * (bar + gap);
+        let h = count * height / tallest;
+        let y = 20 + height - h;
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{bar}\" height=\"{h}\" fill=\"#4a7ab5\"/>"
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{count}</text>",
+            x + bar / 2,
+            y.saturating_sub(4).max(12)
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            x + bar / 2,
+            20 + height + 16,
+            bucket_label(i)
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>",
+        20 + height,
+        width - gap,
+        20 + height
+    );
+    svg.push_str("</svg>\n");
+    svg
+}

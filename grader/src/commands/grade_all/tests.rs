@@ -1,0 +1,155 @@
+use std::path::Path;
+use std::time::Duration;
+
+use super::summary::{buckets, histogram_svg, markdown};
+use super::*;
+
+fn kit_rubric() -> Rubric {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml");
+    crate::rubric::load(&path).expect("the kit's rubric")
+}
+
+/// A grade in which the first `passed` checks of the rubric pass.
+fn grade(rubric: &Rubric, passed: usize) -> Grade {
+    let checks: Vec<(String, f64, bool)> = rubric
+        .checks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let ok = i < passed;
+            (c.spec.name.to_owned(), if ok { c.points } else { 0.0 }, ok)
+        })
+        .collect();
+    Grade {
+        score: checks.iter().map(|c| c.1).sum(),
+        max_score: rubric.checks.iter().map(|c| c.points).sum(),
+        checks,
+    }
+}
+
+fn row(name: &str, outcome: Outcome) -> Row {
+    Row {
+        name: name.to_owned(),
+        outcome,
+        unchanged: false,
+        duration: Duration::ZERO,
+    }
+}
+
+#[test]
+fn the_gradebook_has_a_row_per_folder_and_a_column_per_check() {
+    let rubric = kit_rubric();
+    let rows = [
+        row(
+            "alice",
+            Outcome::Graded(grade(&rubric, rubric.checks.len())),
+        ),
+        row("bob, \"the\" builder", Outcome::Graded(grade(&rubric, 1))),
+        row(
+            "notes",
+            Outcome::NotASubmission("notes holds no submission".to_owned()),
+        ),
+    ];
+    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let first: Vec<&str> = header.iter().take(4).collect();
+    assert_eq!(first, ["name", "status", "score", "max_score"]);
+    assert_eq!(header.len(), 4 + rubric.checks.len());
+    assert_eq!(&header[4], rubric.checks[0].spec.name);
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 3);
+    let max = points(rubric.checks.iter().map(|c| c.points).sum());
+    assert_eq!(&records[0][2], max);
+    assert_eq!(&records[1][0], "bob, \"the\" builder", "quoted, not split");
+    assert_eq!(&records[1][2], points(rubric.checks[0].points));
+    assert_eq!(&records[1][5], "0");
+    assert_eq!(&records[2][1], "no submission: notes holds no submission");
+    assert_eq!(&records[2][2], "", "not graded is not a zero");
+}
+
+#[test]
+fn scores_fall_in_tenths_with_full_marks_in_the_last() {
+    let rubric = kit_rubric();
+    let none = grade(&rubric, 0);
+    let all = grade(&rubric, rubric.checks.len());
+    let counts = buckets(&[&none, &all, &all]);
+    assert_eq!(counts[0], 1);
+    assert_eq!(counts[9], 2);
+    assert_eq!(counts.iter().sum::<usize>(), 3);
+}
+
+#[test]
+fn the_summary_lists_the_hardest_check_first_and_the_folders_not_graded() {
+    let rubric = kit_rubric();
+    let n = rubric.checks.len();
+    let rows = [
+        row("a", Outcome::Graded(grade(&rubric, n - 1))),
+        row("b", Outcome::Graded(grade(&rubric, n - 1))),
+        row("c", Outcome::Failed("cargo is missing".to_owned())),
+    ];
+    let text = markdown(&rubric, &rows);
+    assert!(text.contains("2 of 3 folders graded."), "{text}");
+    let last = rubric.checks[n - 1].spec.name;
+    let first_row = text
+        .lines()
+        .find(|line| line.starts_with("| `"))
+        .expect("a check row");
+    assert!(
+        first_row.starts_with(&format!("| `{last}` |")) && first_row.contains("| 0/2 | 0 % |"),
+        "{first_row}"
+    );
+    assert!(
+        text.contains("- c: the grader could not grade it: cargo is missing"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_folder_name_cannot_inject_markdown_into_the_summary() {
+    let rubric = kit_rubric();
+    let rows = [row(
+        "# evil [link](x) <b>",
+        Outcome::NotASubmission("none".to_owned()),
+    )];
+    let text = markdown(&rubric, &rows);
+    assert!(text.contains("- \\# evil \\[link\\](x) \\<b\\>"), "{text}");
+}
+
+#[test]
+fn the_histogram_is_an_svg_with_a_bar_per_tenth() {
+    let rubric = kit_rubric();
+    let rows = [row("a", Outcome::Graded(grade(&rubric, 3)))];
+    let svg = histogram_svg(&rows);
+    assert!(svg.starts_with("<svg "));
+    assert_eq!(svg.matches("<rect ").count(), 10);
+    assert!(svg.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn a_saved_result_is_kept_only_for_the_same_fingerprint() {
+    let dir = tempfile::tempdir().unwrap();
+    let rubric = kit_rubric();
+    let json = serde_json::json!({
+        "score": 2.0,
+        "max_score": 4.0,
+        "checks": [{"name": rubric.checks[0].spec.name, "score": 2.0, "passed": true}],
+    });
+    std::fs::write(dir.path().join("results.json"), json.to_string()).unwrap();
+    std::fs::write(dir.path().join(FINGERPRINT), "abc").unwrap();
+    assert_eq!(saved(dir.path(), "abc").map(|g| g.score), Some(2.0));
+    assert!(saved(dir.path(), "abd").is_none());
+}
+
+#[test]
+fn a_change_to_any_source_file_changes_the_fingerprint() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/rat")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "pub mod rat;").unwrap();
+    std::fs::write(dir.path().join("src/rat/mod.rs"), "").unwrap();
+    let before = submission_fingerprint("kit", dir.path());
+    assert_eq!(before, submission_fingerprint("kit", dir.path()));
+    assert_ne!(before, submission_fingerprint("other kit", dir.path()));
+    std::fs::write(dir.path().join("src/rat/mod.rs"), "// edited").unwrap();
+    assert_ne!(before, submission_fingerprint("kit", dir.path()));
+}

@@ -1,0 +1,19 @@
+//! `grader gradescope OUT.zip`: writes the Gradescope autograder package.
+
+use crate::Status;
+use crate::cli::GradescopeArgs;
+use crate::gradescope;
+use crate::kit::Kit;
+
+/// Writes the package.
+pub fn run(args: &GradescopeArgs) -> anyhow::Result<Status> {
+    let kit = Kit::locate(args.kit.as_deref())?;
+    let files = gradescope::files(&kit)?;
+    gradescope::write_zip(&args.out, &files)?;
+    println!(
+        "wrote the Gradescope autograder ({} files) to {}: upload it as the assignment's autograder, and keep it private (it holds the hidden checks)",
+        files.len(),
+        args.out.display()
+    );
+    Ok(Status::Success)
+}

@@ -1,0 +1,176 @@
+//! The Gradescope autograder package (`grader gradescope OUT.zip`).
+//!
+//! Gradescope builds an image from the zip once (`setup.sh`) and runs
+//! `run_autograder` for every submission, with the student's files in
+//! `/autograder/submission` and the grade expected in
+//! `/autograder/results/results.json`. The package is the course's grader as the
+//! instructor has it — hidden checks, the course's secret and every blessed output
+//! included, since students never see the package — without the reference solution
+//! and without the kit's own tests: the grader needs neither to grade.
+//!
+//! `setup.sh` installs the toolchain, builds the grader, and builds the harness's
+//! dependencies once (from the starter's stubs), so that grading a submission compiles
+//! only the student's own code. `run_autograder` grades with the sandbox required.
+//! Both honour `AUTOGRADER_ROOT` (default `/autograder`), which is how the kit's tests
+//! run them in a temporary directory.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use crate::dist::{copy_tree, workspace_manifest};
+use crate::kit::Kit;
+use crate::starter::trimmed_lock;
+
+/// The toolchain `setup.sh` installs: the one the kit is tested with.
+pub const TOOLCHAIN: &str = "1.95.0";
+
+/// Every file of the package, by path relative to `/autograder/source`, with whether
+/// it is executable.
+pub fn files(kit: &Kit) -> anyhow::Result<BTreeMap<PathBuf, (Vec<u8>, bool)>> {
+    let mut files = BTreeMap::new();
+    copy_tree(&kit.root, "starter", &["target"], &mut files)?;
+    copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    copy_tree(&kit.root, "fixtures", &[], &mut files)?;
+    files.insert(
+        "Cargo.toml".into(),
+        workspace_manifest(&kit.root)?.into_bytes(),
+    );
+    files.insert(
+        "Cargo.lock".into(),
+        trimmed_lock(&files, &kit.root.join("Cargo.lock"))?,
+    );
+    let mut package: BTreeMap<PathBuf, (Vec<u8>, bool)> = files
+        .into_iter()
+        .map(|(path, bytes)| (path, (bytes, false)))
+        .collect();
+    package.insert(
+        "setup.sh".into(),
+        (SETUP.replace("@TOOLCHAIN@", TOOLCHAIN).into_bytes(), true),
+    );
+    package.insert("run_autograder".into(), (RUN.as_bytes().to_vec(), true));
+    package.insert("README.md".into(), (README.as_bytes().to_vec(), false));
+    Ok(package)
+}
+
+/// Writes the package as a zip at `out`: the scripts at its root (where Gradescope
+/// looks for them), executable.
+pub fn write_zip(out: &Path, files: &BTreeMap<PathBuf, (Vec<u8>, bool)>) -> anyhow::Result<()> {
+    let dir = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let temporary = tempfile::Builder::new()
+        .prefix(".grader-gradescope-")
+        .tempfile_in(dir)
+        .with_context(|| format!("creating a file in {}", dir.display()))?;
+    let mut zip = zip::ZipWriter::new(temporary.reopen()?);
+    for (path, (bytes, executable)) in files {
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(if *executable { 0o755 } else { 0o644 });
+        // Zip paths use forward slashes on every platform.
+        let name = path
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        zip.start_file(name, options)?;
+        zip.write_all(bytes)?;
+    }
+    zip.finish()?;
+    temporary
+        .persist(out)
+        .map_err(|error| error.error)
+        .with_context(|| format!("writing {}", out.display()))?;
+    Ok(())
+}
+
+const SETUP: &str = r#"#!/usr/bin/env bash
+# Gradescope runs this once, when it builds the autograder's image: install the Rust
+# toolchain, build the grader, and build the harness's dependencies once so that
+# grading a submission compiles only the student's own code.
+set -euo pipefail
+root="${AUTOGRADER_ROOT:-/autograder}"
+source_dir="$root/source"
+
+if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        apt-get update
+        apt-get install -y --no-install-recommends ca-certificates curl gcc libc6-dev
+    fi
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
+        | sh -s -- -y --profile minimal --default-toolchain @TOOLCHAIN@
+fi
+export PATH="$HOME/.cargo/bin:$PATH"
+
+cd "$source_dir"
+cargo build --release --locked -p maze-grader
+# Grading the starter builds the dependencies every submission shares (and shows
+# that the grader works here); it scores 0, as it should.
+./target/release/grader grade starter --kit "$source_dir" --work-dir "$root/work" \
+    --sandbox "${MAZE_GRADER_SANDBOX:-required}" --format json --output "$root/starter-grade.json"
+"#;
+
+const RUN: &str = r#"#!/usr/bin/env bash
+# Gradescope runs this for every submission: grade /autograder/submission (the
+# crate, or a repository with the crate in starter/) in the sandbox and write
+# /autograder/results/results.json.
+set -uo pipefail
+root="${AUTOGRADER_ROOT:-/autograder}"
+grader="${MAZE_GRADER_BIN:-$root/source/target/release/grader}"
+mkdir -p "$root/results"
+"$grader" grade "$root/submission" \
+    --kit "$root/source" \
+    --work-dir "${MAZE_GRADER_WORK_DIR:-$root/work}" \
+    --sandbox "${MAZE_GRADER_SANDBOX:-required}" \
+    --format gradescope \
+    --output "$root/results/results.json"
+status=$?
+if [ "$status" -ne 0 ]; then
+    # No results.json: Gradescope then marks the run as failed for the instructor
+    # instead of recording a zero the student did not earn.
+    echo "run_autograder: the grader could not grade this submission (exit code $status)" >&2
+fi
+exit "$status"
+"#;
+
+const README: &str = r#"# Perfect Mazes: Gradescope autograder
+
+Made by `grader gradescope`. Upload this zip as a Programming Assignment's
+autograder ("Zip file upload").
+
+- **Base image:** Ubuntu 22.04 (any recent one works: `setup.sh` installs Rust with
+  rustup and needs gcc and curl, which it installs with apt).
+- **Memory:** 2 GB or more (the compiler); 2 CPUs make building faster.
+- **Sandbox:** `run_autograder` grades with `--sandbox required`: it needs user
+  namespaces, seccomp and Landlock (Linux 5.13+). Should Gradescope's containers not
+  allow them, set `MAZE_GRADER_SANDBOX=auto` at the top of `run_autograder` and know
+  that student code then runs unconfined (with time, output and process-group limits).
+- Students upload either their `starter/` crate (with `src/`) or their whole
+  repository; the grader finds the crate.
+
+This package holds the course's hidden checks, the rubric's secret and every blessed
+output: keep it private.
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_scripts_honour_the_autograder_root() {
+        for script in [SETUP, RUN] {
+            assert!(script.contains("root=\"${AUTOGRADER_ROOT:-/autograder}\""));
+        }
+    }
+
+    #[test]
+    fn the_submission_is_graded_with_the_sandbox_required() {
+        assert!(RUN.contains("--sandbox \"${MAZE_GRADER_SANDBOX:-required}\""));
+        assert!(RUN.contains("--format gradescope"));
+        assert!(RUN.contains("$root/results/results.json"));
+    }
+}

@@ -1,0 +1,102 @@
+//! The Gradescope package: `run_autograder` from the zip, under a temporary
+//! `AUTOGRADER_ROOT`, on a student's repository.
+
+use std::path::PathBuf;
+
+use super::support::{Submission, grader, work_dir};
+
+#[cfg(unix)]
+#[test]
+fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("autograder");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).expect("creating the root");
+    let zip_path = root.join("autograder.zip");
+    grader()
+        .arg("gradescope")
+        .arg(&zip_path)
+        .assert()
+        .success();
+
+    // Unpack as Gradescope does, into source/.
+    let source = root.join("source");
+    let mut archive =
+        zip::ZipArchive::new(std::fs::File::open(&zip_path).expect("the zip")).expect("a zip");
+    let names: Vec<String> = archive.file_names().map(str::to_owned).collect();
+    assert!(names.iter().any(|n| n == "setup.sh"));
+    assert!(names.iter().any(|n| n == "run_autograder"));
+    assert!(
+        names.iter().any(|n| n == "grader/src/checks/hidden.rs"),
+        "the course's hidden checks are in the course's package"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("solution/") || n.starts_with("grader/tests/")),
+        "no reference solution and no kit tests: {names:?}"
+    );
+    archive.extract(&source).expect("unpacking");
+    let mode = std::fs::metadata(source.join("run_autograder"))
+        .expect("run_autograder")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o111, 0o111, "run_autograder is executable");
+
+    // What setup.sh would build: the grader, at the path run_autograder runs.
+    let release = source.join("target/release");
+    std::fs::create_dir_all(&release).expect("creating target/release");
+    std::fs::copy(env!("CARGO_BIN_EXE_grader"), release.join("grader")).expect("copying");
+
+    // A student's repository, uploaded whole: the crate is in starter/.
+    let defect = Submission::from_solution("gradescope-upload").replace(
+        "position.rs",
+        "write!(f, \"({}, {})\", self.x, self.y)",
+        "write!(f, \"{}, {}\", self.x, self.y)",
+    );
+    let upload = root.join("submission/starter");
+    std::fs::create_dir_all(upload.join("src")).expect("creating the upload");
+    for entry in walkdir::WalkDir::new(defect.dir.join("src")) {
+        let entry = entry.expect("reading");
+        let target = upload
+            .join("src")
+            .join(entry.path().strip_prefix(defect.dir.join("src")).expect("below src"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("creating");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copying");
+        }
+    }
+
+    let output = std::process::Command::new("bash")
+        .arg(source.join("run_autograder"))
+        .env("AUTOGRADER_ROOT", &root)
+        .env("MAZE_GRADER_WORK_DIR", work_dir())
+        .env("MAZE_GRADER_SANDBOX", "auto")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("running run_autograder");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("results/results.json")).expect("results.json"),
+    )
+    .expect("results.json is JSON");
+    let tests = results["tests"].as_array().expect("tests");
+    let display = tests
+        .iter()
+        .find(|t| t["name"].as_str().is_some_and(|n| n.contains("position_display")))
+        .expect("the display check");
+    assert_eq!(display["score"].as_f64(), Some(0.0), "{display}");
+    let score = results["score"].as_f64().expect("a score");
+    let max: f64 = tests.iter().filter_map(|t| t["max_score"].as_f64()).sum();
+    assert!(score > 0.0 && score < max, "{score} of {max}");
+    assert!(
+        tests.iter().any(|t| t["visibility"] != "visible"),
+        "hidden checks are graded by the course's package"
+    );
+}
