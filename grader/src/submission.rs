@@ -16,7 +16,7 @@ const LAYOUTS: [&str; 2] = ["", "starter"];
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotASubmission {
     /// Not a directory at all.
-    #[error("{0} is not a directory")]
+    #[error("the submission {0} is not a directory")]
     NotADirectory(String),
     /// No `src/lib.rs` where a crate could be.
     #[error(

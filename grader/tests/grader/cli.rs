@@ -136,3 +136,97 @@ fn a_broken_kit_fixture_is_the_kits_error_with_exit_code_2_not_the_students() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn check_runs_only_the_named_check_and_an_unknown_name_lists_the_checks() {
+    let output = grader()
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--check",
+            "position_display",
+            "--work-dir",
+        ])
+        .arg(work_dir())
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    let names: Vec<&str> = report["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["position_display"]);
+    assert_eq!(report["max_score"].as_f64(), Some(1.0));
+
+    let output = grader()
+        .args(["grade", "--check", "position_dispaly"])
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("grader: error: there is no check \"position_dispaly\" in the rubric; the checks are direction_opposite, "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named() {
+    let repo = tempfile::tempdir().expect("temp dir");
+    let output = grader()
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--check",
+            "position_display",
+            "--work-dir",
+        ])
+        .arg(work_dir())
+        .arg(repo.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("holds no submission: no src/lib.rs"),
+        "{stderr}"
+    );
+
+    let starter = Submission::from_starter("repository-root");
+    std::fs::create_dir_all(repo.path().join("starter")).expect("starter/");
+    std::fs::rename(starter.dir.join("src"), repo.path().join("starter/src")).expect("moving");
+    let output = grader()
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--check",
+            "position_display",
+            "--work-dir",
+        ])
+        .arg(work_dir())
+        .arg(repo.path())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    assert!(
+        report["submission"]
+            .as_str()
+            .is_some_and(|s| s.ends_with("starter")),
+        "{report}"
+    );
+    assert_eq!(report["score"].as_f64(), Some(0.0));
+}

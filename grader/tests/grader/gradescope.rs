@@ -14,17 +14,16 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).expect("creating the root");
     let zip_path = root.join("autograder.zip");
-    grader()
-        .arg("gradescope")
-        .arg(&zip_path)
-        .assert()
-        .success();
+    grader().arg("gradescope").arg(&zip_path).assert().success();
 
     // Unpack as Gradescope does, into source/.
     let source = root.join("source");
     let mut archive =
         zip::ZipArchive::new(std::fs::File::open(&zip_path).expect("the zip")).expect("a zip");
-    let names: Vec<String> = archive.file_names().map(str::to_owned).collect();
+    let names: Vec<String> = archive
+        .file_names()
+        .filter_map(|name| name.ok().map(|n| n.into_owned()))
+        .collect();
     assert!(names.iter().any(|n| n == "setup.sh"));
     assert!(names.iter().any(|n| n == "run_autograder"));
     assert!(
@@ -59,9 +58,12 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
     std::fs::create_dir_all(upload.join("src")).expect("creating the upload");
     for entry in walkdir::WalkDir::new(defect.dir.join("src")) {
         let entry = entry.expect("reading");
-        let target = upload
-            .join("src")
-            .join(entry.path().strip_prefix(defect.dir.join("src")).expect("below src"));
+        let target = upload.join("src").join(
+            entry
+                .path()
+                .strip_prefix(defect.dir.join("src"))
+                .expect("below src"),
+        );
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target).expect("creating");
         } else {
@@ -89,7 +91,11 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
     let tests = results["tests"].as_array().expect("tests");
     let display = tests
         .iter()
-        .find(|t| t["name"].as_str().is_some_and(|n| n.contains("position_display")))
+        .find(|t| {
+            t["name"]
+                .as_str()
+                .is_some_and(|n| n.contains("position_display"))
+        })
         .expect("the display check");
     assert_eq!(display["score"].as_f64(), Some(0.0), "{display}");
     let score = results["score"].as_f64().expect("a score");

@@ -6,6 +6,7 @@ mod class;
 mod cli;
 mod defects;
 mod dist;
+mod gradescope;
 mod hostile;
 mod mutants;
 mod reference;
