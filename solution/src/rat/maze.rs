@@ -172,10 +172,10 @@ impl RatMaze {
         // BEGIN SOLUTION RatMaze::neighbors (§7): the rooms joined to room {room} in {self:?}
         let mut rooms = Vec::new();
         for direction in Direction::CARDINALS {
-            if self.passage(room, direction) {
-                if let Some(other) = self.neighbor(room, direction) {
-                    rooms.push(other);
-                }
+            if self.passage(room, direction)
+                && let Some(other) = self.neighbor(room, direction)
+            {
+                rooms.push(other);
             }
         }
         rooms
