@@ -27,8 +27,8 @@ Every file here was made by the reference solution's driver, from the kit's root
 by `handout/figures.sh`. Do not edit them by hand: change the solution or the
 script, then run the script again.
 
-`one-sided-2x2.txt` is the exception: a maze file written by hand for §7.4, which
-the script reads.
+`one-sided-2x2.txt` and `arrows-2x3-board.txt` are the exceptions: a maze file and a
+board file written by hand for §7.4 and §9.1, which the script reads.
 
 | file | command |
 | --- | --- |
@@ -72,6 +72,16 @@ figure one-sided-2x2-run.txt rat handout/src/figures/one-sided-2x2.txt
 figure_error rat-bad-file.txt rat fixtures/invalid/rat/value_is_two.txt
 # §7.5: a generated rat maze.
 figure rat-generated-5-seed3.txt rat --size 5 --seed 3
+# §9: arrow mazes: the sample board (picture and run), a small hand-written board
+# (arrows-2x3-board.txt is an input) with its doubled graph, an error message of the
+# reader, and a generated board file.
+figure arrows-sample.svg arrows fixtures/arrows/sample.txt --format svg
+figure arrows-sample.txt arrows fixtures/arrows/sample.txt
+figure arrows-2x3-run.txt arrows handout/src/figures/arrows-2x3-board.txt
+figure arrows-2x3.svg arrows handout/src/figures/arrows-2x3-board.txt --format svg
+figure arrows-2x3-graph.svg arrows handout/src/figures/arrows-2x3-board.txt --format graph-svg
+figure_error arrows-bad-file.txt arrows fixtures/invalid/arrows/bad_color.txt
+figure arrows-generated-5-seed1.txt arrows --generate 5 --seed 1
 # §8: the driver's outputs.
 figure generate-12x8-seed1.txt generate --width 12 --height 8 --seed 1
 figure solve-12x8-seed1-unicode.txt solve --width 12 --height 8 --seed 1 --format unicode
