@@ -6,10 +6,13 @@
 //! [`Maze`], which carves a maze with a randomised depth-first search and solves it
 //! with parallel tasks. Part 2 ([`rat`]) is the "rat in a maze" project: a file
 //! format, your own stack, queue and disjoint set, and breadth- and depth-first search.
+//! Part 5 ([`arrows`]) solves arrow mazes by breadth-first search in a graph with two
+//! nodes for every square.
 //!
 //! The modules are in the order the handout teaches them. [`MazeRng`], [`json`] and
 //! [`draw`] are provided: use them as they are.
 
+pub mod arrows;
 pub mod cell;
 pub mod cell_array;
 pub mod constants;

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with a `run` that returns what went wrong as an
 //! error for `main` to print.
 
+mod arrows;
 mod generate;
 mod rat;
 mod solve;
@@ -13,5 +14,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Rat(args) => rat::run(args),
+        Command::Arrows(args) => arrows::run(args),
     }
 }
