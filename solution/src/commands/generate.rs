@@ -14,6 +14,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
+use maze::generate::Settings;
 use maze::{Maze, MazeRng, json};
 
 use crate::cli::{Format, GenerateArgs, MazeOptions, OutputOptions};
@@ -30,10 +31,21 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Creates a maze of the size and complexity `options` ask for, from `seed`.
+/// Creates a maze of the size, complexity and algorithm `options` ask for, from
+/// `seed`.
 pub(crate) fn create_maze(options: &MazeOptions, seed: u64) -> anyhow::Result<Maze> {
-    let mut maze = Maze::new(options.width, options.height)?;
-    maze.create(options.complexity, &mut MazeRng::seed_from_u64(seed))?;
+    let settings = Settings {
+        complexity: options.complexity,
+        favor: options.algorithm.favor.0,
+        root: options.algorithm.root.0,
+    };
+    let generator = options.algorithm.algorithm.0;
+    let maze = generator.generate(
+        options.width,
+        options.height,
+        &settings,
+        &mut MazeRng::seed_from_u64(seed),
+    )?;
     Ok(maze)
 }
 

@@ -2,6 +2,7 @@
 //! error for `main` to print.
 
 mod generate;
+mod play;
 mod rat;
 mod solve;
 
@@ -13,5 +14,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Rat(args) => rat::run(args),
+        Command::Play(args) => play::run(args),
     }
 }
