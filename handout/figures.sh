@@ -77,6 +77,31 @@ figure generate-12x8-seed1.txt generate --width 12 --height 8 --seed 1
 figure solve-12x8-seed1-unicode.txt solve --width 12 --height 8 --seed 1 --format unicode
 figure_error generate-width-4.txt generate --width 4 --height 8
 
+# §10: the six favors on the same seed, the tree rooted in the corner and in the
+# centre, and the table of texture figures measured over 40 seeds (printed by an
+# ignored test of solution/tests/texture.rs).
+for favor in none age horizontal vertical zigzag straight; do
+    figure "texture-$favor.svg" generate --algorithm weighted --favor "$favor" --width 16 --height 10 --seed 3 --format svg
+done
+figure texture-straight-center.svg generate --algorithm weighted --favor straight --root center --width 16 --height 10 --seed 3 --format svg
+figure texture-zigzag-text.txt generate --algorithm weighted --favor zigzag --width 10 --height 6 --seed 3
+cargo test --quiet --locked -p maze-solution --test texture print_texture_figures -- --ignored --nocapture 2>/dev/null \
+    | grep '^|' > "$figures/texture-table.md"
+echo "| \`texture-table.md\` | \`cargo test -p maze-solution --test texture print_texture_figures -- --ignored --nocapture\` (its table lines) |" >> "$index"
+# §11: a Prim maze, its backtracking path, and the same maze as text.
+figure prim-12x8-seed2.svg solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2 --format svg
+figure prim-12x8-seed2.txt solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2
+figure prim-5x5-seed1.json generate --algorithm prim --width 5 --height 5 --seed 1 --format json
+figure texture-5x5-seed1.json generate --algorithm weighted --favor zigzag --width 5 --height 5 --seed 1 --format json
+figure_error play-no-terminal.txt play --level beginner --seed 1
+# §11.3: screens of `maze play`, as the screen tests draw them on ratatui's
+# TestBackend (their insta snapshots, without the quotes around each line).
+for screen in the_path_is_shown_with_moves_and_time winning_shows_the_moves_and_the_time; do
+    snapshot="solution/src/commands/play/snapshots/maze__commands__play__screen__tests__$screen.snap"
+    grep '^"' "$snapshot" | sed -e 's/^"//' -e 's/"$//' -e 's/ *$//' > "$figures/play-$screen.txt"
+    echo "| \`play-$screen.txt\` | the snapshot of the screen test \`$screen\` (\`cargo test -p maze-solution --bin maze\`) |" >> "$index"
+done
+
 # §8: a grader report on the unfinished starter (only with --with-report).
 report=grade-starter.txt
 report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
