@@ -5,7 +5,10 @@
 //! - `create`: [`Maze::new`] and [`Maze::create`] with complexity 0.5;
 //! - `solve/parallel`: the library's [`Maze::solve`], with a task per branch;
 //! - `solve/sequential_bfs`: a plain breadth-first search written below, on one
-//!   thread, using only [`MazeCellArray::accessible_neighbors`](maze::MazeCellArray::accessible_neighbors).
+//!   thread, using only [`MazeCellArray::accessible_neighbors`](maze::MazeCellArray::accessible_neighbors);
+//! - `generate/<name>`: every generator of [`GENERATORS`] (the weighted one once per
+//!   favor, rooted in the corner), with its default settings;
+//! - `solve/backtrack`: Part 4's backtracking solver on Part 1's mazes.
 //!
 //! Run with `cargo bench -p maze-solution --bench maze`. Criterion reports the time
 //! for the eight mazes and, as throughput, mazes per second.
@@ -14,6 +17,9 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_main};
+use maze::backtrack::solve_backtracking;
+use maze::generate::{GENERATORS, Settings};
+use maze::texture::Favor;
 use maze::{Direction, DirectionExt, Maze, MazeRng, Position};
 
 /// The seeds of the mazes every benchmark uses.
@@ -94,6 +100,13 @@ fn solve(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function("backtrack", |b| {
+        b.iter(|| {
+            for maze in &mazes {
+                black_box(solve_backtracking(black_box(maze)).expect("the maze can be solved"));
+            }
+        })
+    });
     group.bench_function("sequential_bfs", |b| {
         b.iter(|| {
             for maze in &mazes {
@@ -104,12 +117,47 @@ fn solve(c: &mut Criterion) {
     group.finish();
 }
 
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group.throughput(Throughput::Elements(SEEDS.len() as u64));
+    for generator in GENERATORS {
+        // Only the weighted generator reads the favor: once per favor for it, once
+        // for the others.
+        let favors: &[Favor] = if generator.name() == "weighted" {
+            &Favor::ALL
+        } else {
+            &[Favor::None]
+        };
+        for &favor in favors {
+            let settings = Settings {
+                favor,
+                ..Settings::default()
+            };
+            let name = if generator.name() == "weighted" {
+                format!("weighted-{}", favor.name())
+            } else {
+                generator.name().to_owned()
+            };
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    for seed in SEEDS {
+                        let mut rng = MazeRng::seed_from_u64(black_box(seed));
+                        black_box(generator.generate(SIZE, SIZE, &settings, &mut rng))
+                            .expect("50x50 is allowed");
+                    }
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 /// The benchmark group. It sits in a module of its own because `criterion_group!`
 /// makes a public function without documentation.
 mod group {
-    use super::{create, solve};
+    use super::{create, generate, solve};
 
-    criterion::criterion_group!(benches, create, solve);
+    criterion::criterion_group!(benches, create, generate, solve);
 }
 
 criterion_main!(group::benches);
