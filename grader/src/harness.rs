@@ -818,7 +818,7 @@ mod tests {
             );
         }
         // The driver's own dependencies; the harness builds only the library.
-        let driver_only = ["clap", "anyhow"];
+        let driver_only = ["clap", "anyhow", "ratatui", "crossterm"];
         for name in theirs.keys().filter(|n| !driver_only.contains(&n.as_str())) {
             assert!(
                 ours.contains_key(name),

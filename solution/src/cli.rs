@@ -32,6 +32,8 @@ pub enum Command {
     Rat(RatArgs),
     /// Part 4: walk a maze from its start to its end in the terminal.
     Play(PlayArgs),
+    /// Part 5: solve an arrow maze file, or generate one.
+    Arrows(ArrowsArgs),
 }
 
 /// How to create a maze.
@@ -271,4 +273,55 @@ pub struct PlayArgs {
     /// How to create the maze.
     #[command(flatten)]
     pub algorithm: AlgorithmOptions,
+}
+
+/// Arguments of `maze arrows`.
+///
+/// With a FILE: prints the board and, as the last line, the shortest way from (1,1)
+/// to the target (`(1,1) (1,4) …`) or `No solution exists`. With --generate: writes
+/// a new puzzle in the board file format.
+#[derive(Debug, Args)]
+pub struct ArrowsArgs {
+    /// An arrow maze in the board file format, to solve.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Generate a puzzle of N×N squares (1..=200) instead, and write its board file.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, conflicts_with_all = ["file", "format"])]
+    pub generate: Option<i64>,
+    /// With --generate: the number of rows, instead of N.
+    #[arg(long, conflicts_with = "file", allow_negative_numbers = true)]
+    pub rows: Option<i64>,
+    /// With --generate: the number of columns, instead of N.
+    #[arg(long, conflicts_with = "file", allow_negative_numbers = true)]
+    pub cols: Option<i64>,
+    /// With --generate: the fewest moves the shortest solution must have [default: 8].
+    #[arg(
+        long,
+        value_name = "K",
+        conflicts_with = "file",
+        allow_negative_numbers = true
+    )]
+    pub min_moves: Option<i64>,
+    /// With --generate: seed of the random generator; the same seed gives the same
+    /// board. Random when left out (the seed used is then printed on stderr).
+    #[arg(long, conflicts_with = "file")]
+    pub seed: Option<u64>,
+    /// How to show the board.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ArrowsFormat,
+    /// Write the drawing, or the generated board file, to this file instead of
+    /// stdout. The path is then printed alone on stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// How `maze arrows` shows a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ArrowsFormat {
+    /// The board as text, then the path (in colour on a terminal, unless NO_COLOR is set)
+    Text,
+    /// An SVG picture of the board and its path, for a web browser
+    Svg,
+    /// An SVG picture of the doubled graph (boards up to 8x8)
+    GraphSvg,
 }

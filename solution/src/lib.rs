@@ -9,11 +9,14 @@
 //! Part 3 ([`texture`]) grows mazes with a texture from a weighted random spanning
 //! tree; Part 4 makes Prim-style mazes ([`prim`]), solves them by backtracking
 //! ([`backtrack`]) and plays them ([`game`]).
+//! Part 5 ([`arrows`]) solves arrow mazes by breadth-first search in a graph with two
+//! nodes for every square.
 //!
 //! The modules are in the order the handout teaches them. [`MazeRng`], [`json`],
 //! [`draw`], the lists of generators ([`generate`]) and solvers ([`solver`]) and the
 //! game's rules ([`game`]) are provided: use them as they are.
 
+pub mod arrows;
 pub mod backtrack;
 pub mod cell;
 pub mod cell_array;

@@ -74,7 +74,7 @@ pub(crate) fn show(maze: &Maze, output: &OutputOptions) -> anyhow::Result<()> {
 
 /// Writes `text` to stdout. A reader that goes away early (`maze generate | head`) is
 /// not an error.
-fn write_stdout(text: &str) -> anyhow::Result<()> {
+pub(crate) fn write_stdout(text: &str) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
     let result = stdout
         .write_all(text.as_bytes())
@@ -89,7 +89,7 @@ fn write_stdout(text: &str) -> anyhow::Result<()> {
 /// Writes `text` to the file at `path`, all or nothing: the text goes to a temporary
 /// file next to it first, which then replaces `path` in one step. A failure (a full
 /// disk, a missing directory) leaves no half-written file behind.
-fn write_file(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> io::Result<()> {
     let Some(name) = path.file_name() else {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with a `run` that returns what went wrong as an
 //! error for `main` to print.
 
+mod arrows;
 mod generate;
 mod play;
 mod rat;
@@ -15,5 +16,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(args),
         Command::Rat(args) => rat::run(args),
         Command::Play(args) => play::run(args),
+        Command::Arrows(args) => arrows::run(args),
     }
 }
