@@ -54,7 +54,7 @@ if grep -Eq "WARN|ERROR" <<< "$log"; then
 fi
 
 # The pages show the starter's stubs: todo!() and no marker comments.
-for page in 03-position 04-cells 06-solving 07-6-searching; do
+for page in 03-position 04-cells 06-solving 07-6-searching 10-3-search; do
     html="book/$page.html"
     if ! grep -q 'todo!' "$html"; then
         echo "check.sh: $html shows no todo!(): are the includes from starter/?" >&2

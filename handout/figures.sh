@@ -6,7 +6,7 @@
 # Run it from anywhere: ./handout/figures.sh [--with-report]
 # Every output is deterministic (fixed seeds), so running it twice changes nothing
 # unless the solution changed. With --with-report it also grades the (unfinished)
-# starter with the grader, for the sample report of §8; that takes a few minutes,
+# starter with the grader, for the sample report of §11; that takes a few minutes,
 # so it is left out unless asked for, and the last report made is kept.
 set -euo pipefail
 
@@ -27,8 +27,8 @@ Every file here was made by the reference solution's driver, from the kit's root
 by `handout/figures.sh`. Do not edit them by hand: change the solution or the
 script, then run the script again.
 
-`one-sided-2x2.txt` is the exception: a maze file written by hand for §7.4, which
-the script reads.
+`one-sided-2x2.txt` and `arrows-2x3-board.txt` are the exceptions: a maze file and a
+board file written by hand for §7.4 and §10.1, which the script reads.
 
 | file | command |
 | --- | --- |
@@ -72,12 +72,22 @@ figure one-sided-2x2-run.txt rat handout/src/figures/one-sided-2x2.txt
 figure_error rat-bad-file.txt rat fixtures/invalid/rat/value_is_two.txt
 # §7.5: a generated rat maze.
 figure rat-generated-5-seed3.txt rat --size 5 --seed 3
-# §8: the driver's outputs.
+# §10: arrow mazes: the sample board (picture and run), a small hand-written board
+# (arrows-2x3-board.txt is an input) with its doubled graph, an error message of the
+# reader, and a generated board file.
+figure arrows-sample.svg arrows fixtures/arrows/sample.txt --format svg
+figure arrows-sample.txt arrows fixtures/arrows/sample.txt
+figure arrows-2x3-run.txt arrows handout/src/figures/arrows-2x3-board.txt
+figure arrows-2x3.svg arrows handout/src/figures/arrows-2x3-board.txt --format svg
+figure arrows-2x3-graph.svg arrows handout/src/figures/arrows-2x3-board.txt --format graph-svg
+figure_error arrows-bad-file.txt arrows fixtures/invalid/arrows/bad_color.txt
+figure arrows-generated-5-seed1.txt arrows --generate 5 --seed 1
+# §11: the driver's outputs.
 figure generate-12x8-seed1.txt generate --width 12 --height 8 --seed 1
 figure solve-12x8-seed1-unicode.txt solve --width 12 --height 8 --seed 1 --format unicode
 figure_error generate-width-4.txt generate --width 4 --height 8
 
-# §10: the six favors on the same seed, the tree rooted in the corner and in the
+# §8: the six favors on the same seed, the tree rooted in the corner and in the
 # centre, and the table of texture figures measured over 40 seeds (printed by an
 # ignored test of solution/tests/texture.rs).
 for favor in none age horizontal vertical zigzag straight; do
@@ -88,13 +98,13 @@ figure texture-zigzag-text.txt generate --algorithm weighted --favor zigzag --wi
 cargo test --quiet --locked -p maze-solution --test texture print_texture_figures -- --ignored --nocapture 2>/dev/null \
     | grep '^|' > "$figures/texture-table.md"
 echo "| \`texture-table.md\` | \`cargo test -p maze-solution --test texture print_texture_figures -- --ignored --nocapture\` (its table lines) |" >> "$index"
-# §11: a Prim maze, its backtracking path, and the same maze as text.
+# §9: a Prim maze, its backtracking path, and the same maze as text.
 figure prim-12x8-seed2.svg solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2 --format svg
 figure prim-12x8-seed2.txt solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2
 figure prim-5x5-seed1.json generate --algorithm prim --width 5 --height 5 --seed 1 --format json
 figure texture-5x5-seed1.json generate --algorithm weighted --favor zigzag --width 5 --height 5 --seed 1 --format json
 figure_error play-no-terminal.txt play --level beginner --seed 1
-# §11.3: screens of `maze play`, as the screen tests draw them on ratatui's
+# §9.3: screens of `maze play`, as the screen tests draw them on ratatui's
 # TestBackend (their insta snapshots, without the quotes around each line).
 for screen in the_path_is_shown_with_moves_and_time winning_shows_the_moves_and_the_time; do
     snapshot="solution/src/commands/play/snapshots/maze__commands__play__screen__tests__$screen.snap"
@@ -102,7 +112,7 @@ for screen in the_path_is_shown_with_moves_and_time winning_shows_the_moves_and_
     echo "| \`play-$screen.txt\` | the snapshot of the screen test \`$screen\` (\`cargo test -p maze-solution --bin maze\`) |" >> "$index"
 done
 
-# §8: a grader report on the unfinished starter (only with --with-report).
+# §11: a grader report on the unfinished starter (only with --with-report).
 report=grade-starter.txt
 report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
 if [[ "${1:-}" == "--with-report" ]]; then

@@ -46,7 +46,7 @@ pub const PRIM_ORDER: [Direction; 4] = [
 /// 3. the end's x with `rng.in_range(cells.x_range())`; the end is in the top row
 ///    (y = 0), so it is never the start.
 pub fn generate_prim(cells: &mut MazeCellArray, rng: &mut MazeRng) -> Ends {
-    // BEGIN SOLUTION generate_prim (§11.1): carve a Prim maze into {cells:?} with {rng:?}
+    // BEGIN SOLUTION generate_prim (§9.1): carve a Prim maze into {cells:?} with {rng:?}
     cells.reset();
     let width = cells.width();
     let height = cells.height();

@@ -150,7 +150,7 @@ pub struct Link {
 /// | `ZigZag` | 10 when the link turns (east–west after north–south, or the other way round), else 1; 1 when `previous` is `None` |
 /// | `Straight` | 10 when the link goes on along the same axis as `previous`, else 1; 1 when `previous` is `None` |
 pub fn weight(favor: Favor, link: &Link) -> u64 {
-    // BEGIN SOLUTION texture::weight (§10.1): the weight of {link:?} under {favor:?}
+    // BEGIN SOLUTION texture::weight (§8.1): the weight of {link:?} under {favor:?}
     let horizontal =
         |direction: Direction| direction == Direction::EAST || direction == Direction::WEST;
     match favor {
@@ -196,7 +196,7 @@ pub fn weight(favor: Favor, link: &Link) -> u64 {
 /// # Panics
 /// If `links` is empty: there is nothing to draw.
 pub fn weighted_pick(links: &[Link], favor: Favor, rng: &mut MazeRng) -> usize {
-    // BEGIN SOLUTION texture::weighted_pick (§10.2): draw one of {} links by their {favor:?} weights with {rng:?} | links.len()
+    // BEGIN SOLUTION texture::weighted_pick (§8.2): draw one of {} links by their {favor:?} weights with {rng:?} | links.len()
     assert!(!links.is_empty(), "weighted_pick needs at least one link");
     let total: u64 = links.iter().map(|link| weight(favor, link)).sum();
     if total == 0 {

@@ -330,8 +330,9 @@ fn curve(from: (i64, i64), to: (i64, i64), marker: &str, colour: &str) -> String
     let (x2, y2) = (to.0 as f64, to.1 as f64);
     let (dx, dy) = (x2 - x1, y2 - y1);
     let length = (dx * dx + dy * dy).sqrt().max(1.0);
-    // The control point: the middle, moved sideways by a fifth of the length.
-    let bend = 0.2 * length;
+    // The control point: the middle, moved sideways by a fifth of the length, and
+    // by no more than half a node spacing, so that long edges stay low.
+    let bend = (0.2 * length).min(SPACING as f64 / 2.0);
     let (cx, cy) = (
         (x1 + x2) / 2.0 + dy / length * bend,
         (y1 + y2) / 2.0 - dx / length * bend,

@@ -81,7 +81,7 @@ impl Graph {
     /// documentation describes: for every node, in the order of [`Graph::index`], the
     /// indexes of the nodes it leads to, nearest first.
     pub fn new(board: &Board) -> Graph {
-        // BEGIN SOLUTION Graph::new (§9.2): build the adjacency lists of the doubled graph of {board:?}
+        // BEGIN SOLUTION Graph::new (§10.2): build the adjacency lists of the doubled graph of {board:?}
         let rows = board.rows();
         let cols = board.cols();
         let mut graph = Graph {

@@ -11,7 +11,7 @@
 //!
 //! The puzzle becomes a graph search by giving every square two nodes, one for each
 //! way of moving, so that "where can I go next" depends on the node alone. This part
-//! is built in the order the handout (§9) teaches it, one concern per file:
+//! is built in the order the handout (§10) teaches it, one concern per file:
 //!
 //! - [`Board`], [`Square`], [`Color`], [`Arrow`]: the puzzle itself (provided);
 //! - [`parse`] and [`write`]: the text file format (you write [`parse`]);

@@ -32,7 +32,7 @@ use super::graph::{Graph, Node};
 /// pairs from (1,1) to the target, both included; or `None` when the target cannot
 /// be reached. When (1,1) is the target, the way is just `[(1, 1)]`.
 pub fn solve(board: &Board) -> Option<Vec<(usize, usize)>> {
-    // BEGIN SOLUTION solve (§9.3): search the doubled graph of {board:?} breadth first from (1,1) and return the path to the target
+    // BEGIN SOLUTION solve (§10.3): search the doubled graph of {board:?} breadth first from (1,1) and return the path to the target
     let graph = Graph::new(board);
     let start = graph.index(Node::forward(START.0, START.1));
     let (target_row, target_col) = board.target();
