@@ -235,8 +235,9 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             return Err(error_at(
                 part.id.span().start,
                 format!(
-                    "unknown part {:?}; the parts are part1, part2",
-                    part.id.get_ref()
+                    "unknown part {:?}; the parts are {}",
+                    part.id.get_ref(),
+                    Part::ids()
                 ),
             ));
         };

@@ -4,7 +4,7 @@
 //! Mazes are graded by comparing them with the reference solution's, which only works
 //! when the same seed gives the same numbers on every machine. [`MazeRng`] wraps
 //! ChaCha8, whose output is fixed by its specification, and the kit pins the exact
-//! versions of `rand` and `rand_chacha`. It offers only the three draws the handout
+//! versions of `rand` and `rand_chacha`. It offers only the few draws the handout
 //! uses, so that "the order of random calls" is a short, checkable list.
 
 use std::fmt;
@@ -46,6 +46,23 @@ impl MazeRng {
         self.0.random_range(range)
     }
     // ANCHOR_END: in_range
+
+    // ANCHOR: in_range_u64
+    /// A whole number drawn uniformly from `range`, both ends included, for ranges
+    /// too wide for [`in_range`](MazeRng::in_range) (Part 3's weighted draw, whose
+    /// total weight can pass `i32::MAX`). Added for Part 3: the draws of Parts 1 and 2
+    /// do not use it, so their mazes are unchanged.
+    ///
+    /// # Panics
+    /// If the range is empty (its start is after its end).
+    pub fn in_range_u64(&mut self, range: RangeInclusive<u64>) -> u64 {
+        assert!(
+            !range.is_empty(),
+            "MazeRng::in_range_u64 needs a non-empty range, got {range:?}"
+        );
+        self.0.random_range(range)
+    }
+    // ANCHOR_END: in_range_u64
 
     // ANCHOR: chance
     /// A number drawn uniformly from `[0, 1)`.

@@ -370,3 +370,152 @@ mod solve {
         assert!(message.contains("5..=50"), "{message}");
     }
 }
+
+/// Parts 3 and 4 on the command line: `--algorithm`, `--favor`, `--root` and
+/// `--solver`, whose values come from the library's lists.
+mod algorithms {
+    use super::*;
+    use maze::generate::GENERATORS;
+    use maze::solver::SOLVERS;
+    use maze::texture::{Favor, Root};
+
+    #[test]
+    fn backtracker_is_the_default_algorithm_and_draws_as_before() {
+        let default = stdout_of(maze().args(["generate", "--seed", "1"]));
+        let named =
+            stdout_of(maze().args(["generate", "--seed", "1", "--algorithm", "backtracker"]));
+        assert_eq!(default, named);
+        // The handout's figure of Part 1, made before Part 3 existed.
+        let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../handout/src/figures/generate-12x8-seed1.txt");
+        assert_eq!(default, std::fs::read_to_string(figure).unwrap());
+    }
+
+    #[test]
+    fn every_algorithm_makes_a_perfect_maze_in_every_format() {
+        for generator in GENERATORS {
+            let name = generator.name();
+            for format in ["text", "unicode", "svg"] {
+                let drawing = stdout_of(maze().args([
+                    "generate",
+                    "--algorithm",
+                    name,
+                    "--seed",
+                    "5",
+                    "--format",
+                    format,
+                ]));
+                assert!(!drawing.is_empty(), "{name} {format}");
+            }
+            for solver in SOLVERS {
+                let json = stdout_of(maze().args([
+                    "solve",
+                    "--algorithm",
+                    name,
+                    "--solver",
+                    solver.name(),
+                    "--seed",
+                    "5",
+                    "--width",
+                    "17",
+                    "--height",
+                    "9",
+                    "--format",
+                    "json",
+                ]));
+                check_solved_perfect_maze(&json);
+            }
+        }
+    }
+
+    #[test]
+    fn every_favor_and_root_is_accepted_and_changes_the_maze() {
+        let mut drawings = Vec::new();
+        for favor in Favor::ALL {
+            for root in Root::ALL {
+                let json = stdout_of(maze().args([
+                    "solve",
+                    "--algorithm",
+                    "weighted",
+                    "--favor",
+                    favor.name(),
+                    "--root",
+                    root.name(),
+                    "--seed",
+                    "3",
+                    "--format",
+                    "json",
+                ]));
+                check_solved_perfect_maze(&json);
+                drawings.push(json);
+            }
+        }
+        drawings.sort();
+        drawings.dedup();
+        assert_eq!(drawings.len(), Favor::ALL.len() * Root::ALL.len());
+    }
+
+    #[test]
+    fn both_solvers_draw_the_same_path() {
+        let parallel = stdout_of(maze().args(["solve", "--algorithm", "prim", "--seed", "2"]));
+        let backtrack = stdout_of(maze().args([
+            "solve",
+            "--algorithm",
+            "prim",
+            "--seed",
+            "2",
+            "--solver",
+            "backtrack",
+        ]));
+        assert_eq!(parallel, backtrack);
+        assert!(parallel.contains(" . "), "{parallel}");
+    }
+
+    #[test]
+    fn a_file_is_solved_by_backtracking() {
+        let json = stdout_of(maze().args([
+            "solve",
+            "--input",
+            &data("comb.json"),
+            "--solver",
+            "backtrack",
+            "--format",
+            "json",
+        ]));
+        check_solved_perfect_maze(&json);
+    }
+
+    #[test]
+    fn an_unknown_algorithm_fails_in_one_line() {
+        let message = error_of(maze().args(["generate", "--algorithm", "kruskal"]));
+        assert!(message.contains("kruskal"), "{message}");
+        insta::assert_snapshot!(message);
+    }
+
+    #[test]
+    fn an_unknown_favor_fails_in_one_line() {
+        let message =
+            error_of(maze().args(["generate", "--algorithm", "weighted", "--favor", "diagonal"]));
+        assert!(message.contains("diagonal"), "{message}");
+    }
+
+    #[test]
+    fn algorithm_and_input_do_not_mix() {
+        let output = maze()
+            .args([
+                "solve",
+                "--input",
+                &data("comb.json"),
+                "--algorithm",
+                "prim",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            String::from_utf8(output.stderr)
+                .unwrap()
+                .contains("cannot be used with")
+        );
+    }
+}

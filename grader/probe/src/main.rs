@@ -21,6 +21,12 @@ use serde_json::{Value, json};
 mod part1;
 #[cfg(feature = "part2")]
 mod part2;
+#[cfg(feature = "part3")]
+mod part3;
+#[cfg(feature = "part4")]
+mod part4;
+#[cfg(feature = "part5")]
+mod part5;
 
 /// A producer: runs the student's code on the grader's input and returns the output.
 pub type Producer = fn(&Value) -> Value;
@@ -32,6 +38,12 @@ fn checks() -> Vec<(&'static str, Producer)> {
     all.extend_from_slice(part1::CHECKS);
     #[cfg(feature = "part2")]
     all.extend_from_slice(part2::CHECKS);
+    #[cfg(feature = "part3")]
+    all.extend_from_slice(part3::CHECKS);
+    #[cfg(feature = "part4")]
+    all.extend_from_slice(part4::CHECKS);
+    #[cfg(feature = "part5")]
+    all.extend_from_slice(part5::CHECKS);
     all
 }
 

@@ -17,6 +17,9 @@ mod hidden;
 pub mod model;
 mod part1;
 mod part2;
+mod part3;
+mod part4;
+mod part5;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -35,18 +38,38 @@ pub enum Part {
     Part1,
     /// Rat in a maze.
     Part2,
+    /// Textured mazes: weighted random spanning trees.
+    Part3,
+    /// Prim mazes, the backtracking solver and the game.
+    Part4,
+    /// Arrow mazes: a doubled graph and breadth-first search.
+    Part5,
 }
 
 impl Part {
     /// Every part, in order.
-    pub const ALL: [Part; 2] = [Part::Part1, Part::Part2];
+    pub const ALL: [Part; 5] = [
+        Part::Part1,
+        Part::Part2,
+        Part::Part3,
+        Part::Part4,
+        Part::Part5,
+    ];
 
-    /// The rubric's and the probe feature's name: `part1`, `part2`.
+    /// The rubric's and the probe feature's name: `part1` … `part5`.
     pub fn id(self) -> &'static str {
         match self {
             Part::Part1 => "part1",
             Part::Part2 => "part2",
+            Part::Part3 => "part3",
+            Part::Part4 => "part4",
+            Part::Part5 => "part5",
         }
+    }
+
+    /// Every part's id, for messages: `part1, part2, …`.
+    pub fn ids() -> String {
+        Part::ALL.map(Part::id).join(", ")
     }
 
     /// The part named `id`.
@@ -55,10 +78,17 @@ impl Part {
     }
 
     /// The part whose code a source file (a path below `src/`) holds: Part 2 is
-    /// `rat/`; everything else, provided code included, belongs to Part 1.
+    /// `rat/`, Part 3 `texture.rs`, Part 4 `prim.rs` and `backtrack.rs`, Part 5
+    /// `arrows/`; everything else, provided code included, belongs to Part 1.
     pub fn owning(file: &Path) -> Part {
         if file.starts_with("rat") {
             Part::Part2
+        } else if file.starts_with("texture.rs") {
+            Part::Part3
+        } else if file.starts_with("prim.rs") || file.starts_with("backtrack.rs") {
+            Part::Part4
+        } else if file.starts_with("arrows") {
+            Part::Part5
         } else {
             Part::Part1
         }
@@ -288,6 +318,9 @@ pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();
     all.extend_from_slice(part1::CHECKS);
     all.extend_from_slice(part2::CHECKS);
+    all.extend_from_slice(part3::CHECKS);
+    all.extend_from_slice(part4::CHECKS);
+    all.extend_from_slice(part5::CHECKS);
     #[cfg(feature = "hidden-checks")]
     all.extend_from_slice(hidden::CHECKS);
     all

@@ -67,7 +67,7 @@ use super::error::Problem;
 /// not one, following the rules and the order of the [module](self) documentation.
 /// Never panics, whatever the text.
 pub fn parse(text: &str) -> Result<Board, ArrowsError> {
-    // BEGIN SOLUTION parse (§10.1): read the board file {text:?}, or say where it is wrong
+    // BEGIN SOLUTION parse (§10.1): read the board file of {} lines, or say where it is wrong | text.lines().count()
     let mut rest = lines(text).map(|(number, line)| (number, words(line)));
     let Some((header_line, header)) = rest.find(|(_, words)| !words.is_empty()) else {
         return Err(ArrowsError::in_file(1, 1, Problem::Empty));

@@ -14,6 +14,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
+use maze::generate::Settings;
 use maze::{Maze, MazeRng, json};
 
 use crate::cli::{Format, GenerateArgs, MazeOptions, OutputOptions};
@@ -30,10 +31,21 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Creates a maze of the size and complexity `options` ask for, from `seed`.
+/// Creates a maze of the size, complexity and algorithm `options` ask for, from
+/// `seed`.
 pub(crate) fn create_maze(options: &MazeOptions, seed: u64) -> anyhow::Result<Maze> {
-    let mut maze = Maze::new(options.width, options.height)?;
-    maze.create(options.complexity, &mut MazeRng::seed_from_u64(seed))?;
+    let settings = Settings {
+        complexity: options.complexity,
+        favor: options.algorithm.favor.0,
+        root: options.algorithm.root.0,
+    };
+    let generator = options.algorithm.algorithm.0;
+    let maze = generator.generate(
+        options.width,
+        options.height,
+        &settings,
+        &mut MazeRng::seed_from_u64(seed),
+    )?;
     Ok(maze)
 }
 
@@ -62,7 +74,7 @@ pub(crate) fn show(maze: &Maze, output: &OutputOptions) -> anyhow::Result<()> {
 
 /// Writes `text` to stdout. A reader that goes away early (`maze generate | head`) is
 /// not an error.
-fn write_stdout(text: &str) -> anyhow::Result<()> {
+pub(crate) fn write_stdout(text: &str) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
     let result = stdout
         .write_all(text.as_bytes())
@@ -77,7 +89,7 @@ fn write_stdout(text: &str) -> anyhow::Result<()> {
 /// Writes `text` to the file at `path`, all or nothing: the text goes to a temporary
 /// file next to it first, which then replaces `path` in one step. A failure (a full
 /// disk, a missing directory) leaves no half-written file behind.
-fn write_file(path: &Path, text: &str) -> io::Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> io::Result<()> {
     let Some(name) = path.file_name() else {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -1,7 +1,9 @@
 //! One module per subcommand, each with a `run` that returns what went wrong as an
 //! error for `main` to print.
 
+mod arrows;
 mod generate;
+mod play;
 mod rat;
 mod solve;
 
@@ -13,5 +15,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Rat(args) => rat::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Arrows(args) => arrows::run(args),
     }
 }

@@ -17,7 +17,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         Some(path) => read_maze(path)?,
         None => create_maze(&args.maze, seed)?,
     };
-    maze.solve().context("solving the maze")?;
+    args.solver.0.solve(&mut maze).context("solving the maze")?;
     show(&maze, &args.output)?;
     if args.input.is_none() && args.maze.seed.is_none() {
         // Printed last, so that on an error the error is the only line on stderr.

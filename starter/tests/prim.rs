@@ -1,0 +1,216 @@
+//! Part 4: Prim's generator (perfect on every grid, start in the bottom row, end in
+//! the top row, the same maze for the same seed) and the backtracking solver (the
+//! shortest path on every generator's mazes, its errors, no stack overflow at 50×50).
+
+mod support;
+
+use std::thread;
+
+use maze::backtrack::solve_backtracking;
+use maze::draw::text;
+use maze::generate::{GENERATORS, Settings};
+use maze::prim::generate_prim;
+use maze::solver::{SOLVERS, directions_along};
+use maze::texture::{Favor, Root};
+use maze::{Direction, Maze, MazeCellArray, MazeRng, Position, SolveError};
+use support::{bfs_path, imperfection};
+
+/// Prim's maze of `width` × `height` from `seed`.
+fn prim(width: i32, height: i32, seed: u64) -> Maze {
+    let mut cells = MazeCellArray::new(width, height).unwrap();
+    let ends = generate_prim(&mut cells, &mut MazeRng::seed_from_u64(seed));
+    Maze::from_cells(cells, ends.start, ends.end).unwrap()
+}
+
+const SIZES: [(i32, i32); 7] = [
+    (5, 5),
+    (5, 50),
+    (50, 5),
+    (9, 6),
+    (13, 31),
+    (30, 30),
+    (50, 50),
+];
+
+#[test]
+fn prim_mazes_are_perfect_on_every_grid() {
+    for (width, height) in SIZES {
+        for seed in 0..5 {
+            if let Some(why) = imperfection(&prim(width, height, seed)) {
+                panic!("{width}x{height} seed {seed}: {why}");
+            }
+        }
+    }
+}
+
+#[test]
+fn prim_starts_in_the_bottom_row_and_ends_in_the_top_row() {
+    for (width, height) in SIZES {
+        for seed in 0..5 {
+            let maze = prim(width, height, seed);
+            assert_eq!(maze.start().y, height - 1, "{width}x{height} seed {seed}");
+            assert_eq!(maze.end().y, 0, "{width}x{height} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn prim_starts_in_every_column_over_many_seeds() {
+    let columns: std::collections::BTreeSet<i32> =
+        (0..200).map(|seed| prim(6, 5, seed).start().x).collect();
+    assert_eq!(
+        columns.into_iter().collect::<Vec<_>>(),
+        vec![0, 1, 2, 3, 4, 5]
+    );
+}
+
+#[test]
+fn same_seed_gives_same_prim_maze() {
+    let first = prim(12, 8, 2);
+    assert_eq!(first.cells(), prim(12, 8, 2).cells());
+    assert_ne!(first.cells(), prim(12, 8, 3).cells());
+    let mut solved = first.clone();
+    maze::solver::find("backtrack")
+        .unwrap()
+        .solve(&mut solved)
+        .unwrap();
+    insta::assert_snapshot!(format!("{}\n{}", text::draw(&first), text::draw(&solved)));
+}
+
+/// One maze of every generator (and every favor) for each size and seed.
+fn every_generators_mazes() -> Vec<(String, Maze)> {
+    let mut mazes = Vec::new();
+    for (width, height) in [(5, 5), (50, 5), (7, 23), (50, 50)] {
+        for seed in 0..3 {
+            for generator in GENERATORS {
+                for favor in Favor::ALL {
+                    let settings = Settings {
+                        favor,
+                        root: Root::Center,
+                        ..Settings::default()
+                    };
+                    let mut rng = MazeRng::seed_from_u64(seed);
+                    let maze = generator
+                        .generate(width, height, &settings, &mut rng)
+                        .unwrap();
+                    let name = format!(
+                        "{} {favor:?} {width}x{height} seed {seed}",
+                        generator.name()
+                    );
+                    mazes.push((name, maze));
+                    if generator.name() != "weighted" {
+                        break; // the others do not read the favor
+                    }
+                }
+            }
+        }
+    }
+    mazes
+}
+
+#[test]
+fn backtracking_finds_the_shortest_path_on_every_generators_mazes() {
+    for (name, maze) in every_generators_mazes() {
+        let path = solve_backtracking(&maze).unwrap();
+        assert_eq!(path, bfs_path(&maze), "{name}");
+    }
+}
+
+#[test]
+fn every_listed_solver_finds_the_same_directions_and_keeps_them() {
+    for (name, maze) in every_generators_mazes() {
+        let expected = directions_along(&bfs_path(&maze));
+        for solver in SOLVERS {
+            let mut maze = maze.clone();
+            let directions = solver.solve(&mut maze).unwrap();
+            assert_eq!(directions, expected, "{} on {name}", solver.name());
+            assert_eq!(
+                maze.solution(),
+                Some(&expected[..]),
+                "{} on {name}",
+                solver.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn backtracking_tries_east_south_west_north_on_a_maze_with_a_loop() {
+    // An open 5×5 room: every wall inside is down. Trying east first, then south,
+    // the search runs along the top row to the east border, then down the east
+    // column to the end at the bottom-right corner.
+    let mut cells = MazeCellArray::new(5, 5).unwrap();
+    for y in 0..5 {
+        for x in 0..5 {
+            cells.remove_cell_wall(Position::new(x, y), Direction::EAST);
+            cells.remove_cell_wall(Position::new(x, y), Direction::SOUTH);
+        }
+    }
+    let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(4, 4)).unwrap();
+    let path = solve_backtracking(&maze).unwrap();
+    let expected: Vec<Position> = (0..5)
+        .map(|x| Position::new(x, 0))
+        .chain((1..5).map(|y| Position::new(4, y)))
+        .collect();
+    assert_eq!(path, expected);
+}
+
+#[test]
+fn backtracking_backs_out_of_dead_ends() {
+    // East of the start, a corridor ends at (2, 0); the end (0, 1) lies south. The
+    // search tries east first, finds the dead end, backs up to the start and goes
+    // south: the dead end is not part of the path.
+    let mut cells = MazeCellArray::new(5, 5).unwrap();
+    cells.remove_cell_wall(Position::new(0, 0), Direction::EAST);
+    cells.remove_cell_wall(Position::new(1, 0), Direction::EAST);
+    cells.remove_cell_wall(Position::new(0, 0), Direction::SOUTH);
+    let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(0, 1)).unwrap();
+    assert_eq!(
+        solve_backtracking(&maze),
+        Ok(vec![Position::new(0, 0), Position::new(0, 1)])
+    );
+}
+
+#[test]
+fn backtracking_an_uncreated_maze_is_an_error() {
+    let maze = Maze::new(5, 5).unwrap();
+    assert_eq!(solve_backtracking(&maze), Err(SolveError::NotCreated));
+}
+
+#[test]
+fn backtracking_to_a_walled_in_end_is_no_path() {
+    let mut cells = MazeCellArray::new(5, 5).unwrap();
+    for x in 0..3 {
+        cells.remove_cell_wall(Position::new(x, 0), Direction::EAST);
+    }
+    let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(4, 4)).unwrap();
+    assert_eq!(
+        solve_backtracking(&maze),
+        Err(SolveError::NoPath(Position::new(4, 4)))
+    );
+}
+
+#[test]
+fn backtracking_a_50x50_snake_does_not_overflow_a_small_stack() {
+    // A snake through every cell: a path of 2,500 cells, the deepest search a 50×50
+    // maze allows. The thread's stack is 64 KiB, far too small for 2,500 recursive
+    // calls, so this passes only if the search keeps its frames on the heap.
+    let mut cells = MazeCellArray::new(50, 50).unwrap();
+    for y in 0..50 {
+        for x in 0..49 {
+            cells.remove_cell_wall(Position::new(x, y), Direction::EAST);
+        }
+        if y > 0 {
+            let x = if y % 2 == 1 { 49 } else { 0 };
+            cells.remove_cell_wall(Position::new(x, y - 1), Direction::SOUTH);
+        }
+    }
+    let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(0, 49)).unwrap();
+    let length = thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(move || solve_backtracking(&maze).map(|path| path.len()))
+        .unwrap()
+        .join()
+        .expect("the search overflowed its stack");
+    assert_eq!(length, Ok(2500));
+}
