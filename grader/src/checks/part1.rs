@@ -1612,25 +1612,46 @@ fn solve_unreachable_end(case: &Case) -> Judged {
     }))
 }
 
+/// How long the first, unhurried solve of `solve_timeout` may take, in milliseconds.
+const BASELINE_MS: u64 = 10_000;
+/// How many solves with a timeout of 0 follow it.
+const ZERO_TIMEOUTS: usize = 20;
+
 fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let maze = fixture_maze(inputs, "maze-50x50-c0.5-s25")?;
-    Ok(json!({ "maze": maze.value(), "times": 20, "timeout_ms": 0 }))
+    let mut timeouts = vec![BASELINE_MS];
+    timeouts.extend([0; ZERO_TIMEOUTS]);
+    Ok(json!({ "maze": maze.value(), "timeouts_ms": timeouts }))
 }
 
 /// A zero timeout: the watchdog fires at once, so most solves of a 50x50 maze end
 /// with `Timeout`, the rest (when the search wins the race) with the path. A solver
 /// without a watchdog never times out.
+///
+/// The first solve has a generous timeout: it tells whether the search itself works.
+/// When it does not, how the broken search races the watchdog would decide the
+/// verdict, and two gradings of the same code could differ; the check then fails
+/// for that reason alone, which is the same every time.
 fn solve_timeout(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {
         maze: GivenMaze,
-        times: usize,
+        timeouts_ms: Vec<u64>,
     }
     let input: Input = case.input()?;
     let grid = input.maze.grid()?;
-    let results: Vec<Value> = case.output_list(input.times)?;
+    let results: Vec<Value> = case.output_list(input.timeouts_ms.len())?;
+    let Some((baseline, results)) = results.split_first() else {
+        return Err(Verdict::grader_error("its input has no solve"));
+    };
+    if let Err(problem) = path_of(&input.maze, &grid, baseline) {
+        return Ok(Verdict::fail(format!(
+            "the timeout cannot be judged until solve works without one; with a timeout of {} s, {problem}",
+            BASELINE_MS / 1000
+        )));
+    }
     let mut timed_out = false;
-    for result in &results {
+    for result in results {
         match result.get("err").and_then(Value::as_str) {
             Some("Timeout(0ns)") => timed_out = true,
             Some(other) => {
@@ -1648,7 +1669,9 @@ fn solve_timeout(case: &Case) -> Judged {
     if !timed_out {
         return Ok(Verdict::fail(format!(
             "with a timeout of 0, {} solves of a {}x{} maze all ran to the end: solve never returned Err(Timeout); start a watchdog that raises the done flag when the time is up",
-            input.times, input.maze.size.0, input.maze.size.1
+            results.len(),
+            input.maze.size.0,
+            input.maze.size.1
         )));
     }
     Ok(Verdict::pass(

@@ -183,9 +183,9 @@ fn a_panic_message_that_injects_markup_stays_inside_its_check() {
 
 #[test]
 fn grading_the_same_submission_again_gives_the_same_json_report() {
-    // Defects that cost points in both parts, in code that is deterministic itself.
-    // (A student's parallel solver walking a broken maze is a race of its own: which
-    // of its tasks ends first may differ between runs, whoever grades it.)
+    // Defects that cost points in both parts. The broken `moved` sends the student's
+    // parallel solver through walls: which of its tasks ends first differs between
+    // runs, and the verdicts must not.
     let submission = Submission::from_solution("regrade-defect")
         .replace(
             "rat/search.rs",
@@ -196,6 +196,11 @@ fn grading_the_same_submission_again_gives_the_same_json_report() {
             "position.rs",
             "write!(f, \"({}, {})\", self.x, self.y)",
             "write!(f, \"({},{})\", self.x, self.y)",
+        )
+        .replace(
+            "position.rs",
+            "        if direction.contains(Direction::NORTH) {\n            y -= 1;",
+            "        if direction.contains(Direction::NORTH) {\n            y += 1;",
         );
     let (_, first) = submission.grade("json");
     for _ in 0..19 {
