@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 
+use crate::checks::Part;
 use crate::kit::Kit;
 use crate::starter::trimmed_lock;
 
@@ -26,13 +27,35 @@ pub struct Options {
 
 /// Every file of the template, by path relative to its root.
 pub fn files(kit: &Kit, options: &Options) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+    let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
+    files_for(kit, options, &rubric_text)
+}
+
+/// The template for the course whose rubric is `rubric_text`.
+fn files_for(
+    kit: &Kit,
+    options: &Options,
+    rubric_text: &str,
+) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+    let assigned = crate::rubric::parse(rubric_text, "fixtures/rubric.toml")
+        .map_err(|error| anyhow::anyhow!("{error}"))?
+        .parts;
+    let unassigned: Vec<Part> = Part::ALL
+        .into_iter()
+        .filter(|part| !assigned.iter().any(|(p, _)| p == part))
+        .collect();
+
     let mut files = BTreeMap::new();
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
+    for &part in &unassigned {
+        provide(kit, part, &mut files)?;
+    }
     copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
     without_hidden_checks(&mut files)?;
     copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
+    copy_tree(&kit.root, "fixtures/arrows", &[], &mut files)?;
     let stubs: Vec<(PathBuf, Vec<u8>)> = files
         .iter()
         .filter(|(path, _)| {
@@ -45,9 +68,11 @@ pub fn files(kit: &Kit, options: &Options) -> anyhow::Result<BTreeMap<PathBuf, V
         .collect();
     files.extend(stubs);
     copy_tree(&kit.root, "handout", &["book"], &mut files)?;
+    for &part in &unassigned {
+        leave_out_chapter(part, &mut files)?;
+    }
 
-    let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
-    let (rubric, kept) = public_rubric(&rubric_text)?;
+    let (rubric, kept) = public_rubric(rubric_text)?;
     files.insert("fixtures/rubric.toml".into(), rubric.into_bytes());
     for check in kept {
         let snapshot = kit.snapshots().join(format!("{check}.snap"));
@@ -81,6 +106,86 @@ pub fn files(kit: &Kit, options: &Options) -> anyhow::Result<BTreeMap<PathBuf, V
         workflow(options).into_bytes(),
     );
     Ok(files)
+}
+
+/// A part the course does not assign becomes provided code: its files in the
+/// starter are the reference's, working, without the solution markers, so that the
+/// driver's commands and the parts that use it run.
+fn provide(kit: &Kit, part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+    let solution = kit.solution().join("src");
+    for entry in walkdir::WalkDir::new(&solution).sort_by_file_name() {
+        let entry = entry?;
+        let Ok(below) = entry.path().strip_prefix(&solution) else {
+            continue;
+        };
+        if !entry.file_type().is_file()
+            || below.extension().is_none_or(|e| e != "rs")
+            || Part::owning(below) != part
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path())
+            .with_context(|| format!("reading {}", entry.path().display()))?;
+        let provided: String = text
+            .lines()
+            .filter(|line| {
+                let line = line.trim_start();
+                !line.starts_with("// BEGIN SOLUTION") && !line.starts_with("// END SOLUTION")
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        files.insert(Path::new("starter/src").join(below), provided.into_bytes());
+    }
+    Ok(())
+}
+
+/// The handout chapter of each part: the prefix of its files in `handout/src`.
+fn chapter(part: Part) -> &'static [&'static str] {
+    match part {
+        Part::Part1 => &["01-", "02-", "03-", "04-", "05-", "06-"],
+        Part::Part2 => &["07-"],
+        Part::Part3 => &["08-"],
+        Part::Part4 => &["09-"],
+        Part::Part5 => &["10-"],
+    }
+}
+
+/// Takes a part the course does not assign out of the handout: its pages go, and in
+/// the table of contents each of its chapters becomes a draft entry (mdbook shows it
+/// greyed out), so that the other chapters keep the numbers the hints cite.
+fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+    let prefixes = chapter(part);
+    let ours = |page: &str| prefixes.iter().any(|prefix| page.starts_with(prefix));
+    files.retain(|path, _| {
+        !(path.parent() == Some(Path::new("handout/src"))
+            && path
+                .file_name()
+                .is_some_and(|name| ours(&name.to_string_lossy())))
+    });
+    let summary = files
+        .get_mut(Path::new("handout/src/SUMMARY.md"))
+        .context("the handout has no src/SUMMARY.md")?;
+    let text = String::from_utf8_lossy(summary).into_owned();
+    let mut kept = String::new();
+    for line in text.lines() {
+        let entry = line
+            .trim_start()
+            .strip_prefix("- [")
+            .and_then(|rest| rest.split_once("]("))
+            .filter(|(_, link)| ours(link));
+        match entry {
+            Some(_) if line.starts_with(' ') => {}
+            Some((title, _)) => {
+                kept.push_str(&format!("- [{title} (not assigned in this course)]()\n"));
+            }
+            None => {
+                kept.push_str(line);
+                kept.push('\n');
+            }
+        }
+    }
+    *summary = kept.into_bytes();
+    Ok(())
 }
 
 /// Takes the hidden checks' module out of the grader's sources and their feature out
@@ -133,10 +238,18 @@ pub(crate) fn copy_tree(
     Ok(())
 }
 
-/// The rubric of the visible checks only, without the course's secret, and the
-/// names of the checks it keeps.
+/// The rubric of the visible checks of the assigned parts only, without the course's
+/// secret, and the names of the checks it keeps.
 fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
     let mut rubric: toml::Table = toml::from_str(text).context("reading the rubric")?;
+    let unassigned: Vec<String> = rubric
+        .get("parts")
+        .and_then(|p| p.as_array())
+        .into_iter()
+        .flatten()
+        .filter(|p| p.get("enabled").and_then(toml::Value::as_bool) == Some(false))
+        .filter_map(|p| p.get("id")?.as_str().map(str::to_owned))
+        .collect();
     if let Some(settings) = rubric.get_mut("grader").and_then(|g| g.as_table_mut()) {
         settings.remove("secret");
     }
@@ -149,6 +262,10 @@ fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
             .and_then(|v| v.as_str())
             .unwrap_or("visible")
             == "visible"
+            && !c
+                .get("part")
+                .and_then(|p| p.as_str())
+                .is_some_and(|p| unassigned.contains(&p.to_owned()))
     });
     let kept = checks
         .iter()
@@ -355,11 +472,49 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_part_the_course_does_not_assign_is_provided_and_its_chapter_left_out() {
+        let kit = Kit::locate(None).unwrap();
+        let rubric = std::fs::read_to_string(kit.rubric()).unwrap().replace(
+            "title = \"Part 3: textured mazes\"\n",
+            "title = \"Part 3: textured mazes\"\nenabled = false\n",
+        );
+        let files = files_for(&kit, &Options::default(), &rubric).unwrap();
+        let text = |path: &str| String::from_utf8_lossy(&files[Path::new(path)]).into_owned();
+
+        let texture = text("starter/src/texture.rs");
+        assert!(!texture.contains("todo!("), "{texture}");
+        assert!(!texture.contains("BEGIN SOLUTION"), "{texture}");
+        assert_eq!(text("fixtures/stubs/src/texture.rs"), texture);
+        assert!(
+            text("starter/src/prim.rs").contains("todo!("),
+            "an assigned part keeps its stubs"
+        );
+
+        assert!(!files.contains_key(Path::new("handout/src/08-textures.md")));
+        assert!(!files.contains_key(Path::new("handout/src/08-1-weight.md")));
+        assert!(files.contains_key(Path::new("handout/src/09-1-prim.md")));
+        let summary = text("handout/src/SUMMARY.md");
+        assert!(
+            summary.contains("- [Textured mazes (not assigned in this course)]()\n"),
+            "{summary}"
+        );
+        assert!(!summary.contains("08-"), "{summary}");
+        assert!(summary.contains("(09-1-prim.md)"), "{summary}");
+    }
+
+    #[test]
     fn hidden_checks_leave_the_public_rubric() {
         let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"a\"\nvisibility = \"hidden\"\n\n[[check]]\nname = \"b\"\n";
         let (rubric, kept) = public_rubric(text).unwrap();
         assert_eq!(kept, ["b"]);
         assert!(!rubric.contains("\"a\""));
+    }
+
+    #[test]
+    fn checks_of_a_part_the_course_does_not_assign_leave_the_public_rubric() {
+        let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[parts]]\nid = \"part3\"\ntitle = \"T\"\nenabled = false\n\n[[check]]\nname = \"a\"\npart = \"part3\"\n\n[[check]]\nname = \"b\"\npart = \"part1\"\n";
+        let (_, kept) = public_rubric(text).unwrap();
+        assert_eq!(kept, ["b"]);
     }
 
     #[test]
