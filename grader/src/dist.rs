@@ -444,6 +444,49 @@ feedback: the grade that counts is the one your course computes with its own cop
 the grader (`grader grade-all` or Gradescope), which also runs checks you do not see.
 "#;
 
+/// Builds the handout's HTML into `out/handout/book` with mdbook, so that students
+/// can read it without installing anything, and stops ignoring it in the template's
+/// `.gitignore`. `None` when mdbook is not installed; a build that fails is an error.
+pub fn build_book(out: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let installed = std::process::Command::new("mdbook")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !installed {
+        return Ok(None);
+    }
+    let handout = out.join("handout");
+    let built = std::process::Command::new("mdbook")
+        .arg("build")
+        .arg(&handout)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .context("running mdbook")?;
+    // mdbook reports a failed include as an ERROR line and still exits with 0.
+    let errors = String::from_utf8_lossy(&built.stderr);
+    if !built.status.success() || errors.contains("ERROR") {
+        let first = errors
+            .lines()
+            .find(|line| line.contains("ERROR"))
+            .unwrap_or("no message");
+        bail!(
+            "mdbook could not build the template's handout: {}",
+            first.trim()
+        );
+    }
+    let ignore = out.join(".gitignore");
+    let text = std::fs::read_to_string(&ignore).context("reading the template's .gitignore")?;
+    let kept: String = text
+        .lines()
+        .filter(|line| *line != "/handout/book")
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&ignore, kept).context("writing the template's .gitignore")?;
+    Ok(Some(handout.join("book/index.html")))
+}
+
 /// Writes the template to `out`, which must not exist yet or be empty.
 pub fn write(out: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
     if out.exists()

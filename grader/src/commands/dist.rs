@@ -21,5 +21,14 @@ pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
         files.len(),
         args.out.display()
     );
+    match dist::build_book(&args.out)? {
+        Some(index) => println!(
+            "built the handout's HTML: {} (commit it with the template)",
+            index.display()
+        ),
+        None => eprintln!(
+            "note: mdbook is not installed, so the template has the handout as Markdown only; run `cargo install mdbook --version 0.5.4 --locked`, then `grader dist` again to include the HTML"
+        ),
+    }
     Ok(Status::Success)
 }

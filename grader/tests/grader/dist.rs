@@ -72,6 +72,15 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
 
     assert!(!out.join("solution").exists());
     assert!(out.join("starter/src/lib.rs").is_file() && out.join("handout/book.toml").is_file());
+    let mdbook = std::process::Command::new("mdbook")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert_eq!(
+        out.join("handout/book/index.html").is_file(),
+        mdbook,
+        "the handout's HTML is in the template exactly when mdbook is installed"
+    );
     let workflow =
         std::fs::read_to_string(out.join(".github/workflows/grade.yml")).expect("the workflow");
     assert!(
