@@ -567,7 +567,11 @@ fn every_favor(sizes: &[Xy], first_seed: u64) -> Value {
     let mut seed = first_seed;
     for &(w, h) in sizes {
         for favor in FAVORS {
-            let root = if seed.is_multiple_of(2) { "corner" } else { "center" };
+            let root = if seed.is_multiple_of(2) {
+                "corner"
+            } else {
+                "center"
+            };
             mazes.push(json!([w, h, favor, root, seed]));
             seed += 1;
         }

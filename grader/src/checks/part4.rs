@@ -221,8 +221,13 @@ fn prim_matches_reference(case: &Case) -> Judged {
             MazeData::checked(want, spec.0, spec.1, label(spec)).map_err(Verdict::grader_error)?;
         if maze.grid != want.grid || maze.start != want.start || maze.end != want.end {
             let what = if maze.start != want.start {
+                let rule = if maze.start.1 == want.start.1 {
+                    "its x is the first draw, before any other"
+                } else {
+                    "the start is in the bottom row, its x the first draw"
+                };
                 format!(
-                    "starts at {}, the reference's at {}: the start's x is the first draw",
+                    "starts at {}, the reference's at {}: {rule}",
                     show(maze.start),
                     show(want.start)
                 )
