@@ -399,9 +399,17 @@ fn percent(shares: &[f64]) -> String {
     each.join(", ")
 }
 
+/// Draws over equal links that are not fair: what was seen, in words, and whether
+/// it looks like the source's draw from 0..=total.
+#[derive(Debug, PartialEq)]
+struct Unfair {
+    message: String,
+    one_ticket_too_many: bool,
+}
+
 /// Why the draws over equal links are not fair, if they are not; names the source's
 /// one-ticket-too-many mistake when the first link gets about its extra share.
-fn unfair(picks: &[usize], length: usize, seed: u64) -> Option<String> {
+fn unfair(picks: &[usize], length: usize, seed: u64) -> Option<Unfair> {
     let shares = shares(picks, length);
     let fair = 1.0 / length as f64;
     // The source's draw from 0..=total gives the first of n equal links 2/(n + 1).
@@ -417,15 +425,18 @@ fn unfair(picks: &[usize], length: usize, seed: u64) -> Option<String> {
         fair * 100.0
     );
     let first = shares.first().copied().unwrap_or(0.0);
-    if (first - one_too_many).abs() < 0.25 * (one_too_many - fair) {
-        Some(format!(
+    let one_ticket_too_many = (first - one_too_many).abs() < 0.25 * (one_too_many - fair);
+    let message = if one_ticket_too_many {
+        format!(
             "{what}. The first link gets about one ticket too many: is r drawn from 0..=total instead of 1..=total? (handout §8.2, \"one ticket too many\")"
-        ))
+        )
     } else {
-        Some(format!(
-            "{what}: draw r from 1..=total and take the first link whose running sum reaches r"
-        ))
-    }
+        format!("{what}: draw r from 1..=total and take the first link whose running sum reaches r")
+    };
+    Some(Unfair {
+        message,
+        one_ticket_too_many,
+    })
 }
 
 fn texture_draw_fair(case: &Case) -> Judged {
@@ -437,7 +448,7 @@ fn texture_draw_fair(case: &Case) -> Judged {
     for ((picks, lengths), seed) in sequences.iter().zip(seeds) {
         let length = lengths.first().copied().unwrap_or(1);
         if let Some(problem) = unfair(picks, length, seed) {
-            return Ok(Verdict::fail(problem));
+            return Ok(Verdict::fail(problem.message));
         }
     }
     Ok(Verdict::pass(
@@ -492,6 +503,11 @@ fn texture_draw_reference(case: &Case) -> Judged {
         .unwrap_or_default();
     for (((picks, _), want), input) in sequences.iter().zip(&want).zip(&inputs) {
         let want: Vec<usize> = ok_or_panic(want).map_err(Verdict::grader_error)?;
+        if want.len() != picks.len() {
+            return Err(Verdict::grader_error(
+                "the blessed picks do not match the input: run `grader bless`",
+            ));
+        }
         let Some(at) = picks.iter().zip(&want).position(|(got, want)| got != want) else {
             continue;
         };
@@ -523,12 +539,14 @@ fn texture_draw_reference(case: &Case) -> Judged {
             picks[at],
             want[at]
         );
-        // The long run of equal links tells the source's mistake apart.
+        // The long run of equal links, the last sequence, tells the source's
+        // mistake apart.
+        let last_seed = inputs.last().and_then(|s| s["seed"].as_u64()).unwrap_or(0);
         if let Some((picks, lengths)) = sequences.last()
-            && let Some(problem) = unfair(picks, lengths.first().copied().unwrap_or(1), 40)
-            && problem.contains("one ticket too many")
+            && let Some(problem) = unfair(picks, lengths.first().copied().unwrap_or(1), last_seed)
+            && problem.one_ticket_too_many
         {
-            message = format!("{message}. Also, {problem}");
+            message = format!("{message}. Also, {}", problem.message);
         }
         return Ok(Verdict::fail(message));
     }
@@ -966,12 +984,18 @@ mod tests {
         // The first of two equal links two times in three.
         let picks: Vec<usize> = (0..3000).map(|i| usize::from(i % 3 == 2)).collect();
         let problem = unfair(&picks, 2, 11).expect("unfair");
-        assert!(problem.contains("one ticket too many"), "{problem}");
+        assert!(problem.one_ticket_too_many, "{problem:?}");
+        assert!(
+            problem.message.starts_with(
+                "3000 draws among 2 links of weight 1 each (seed 11) came out 66.7%, 33.3%"
+            ),
+            "{problem:?}"
+        );
         let fair: Vec<usize> = (0..3000).map(|i| i % 2).collect();
         assert_eq!(unfair(&fair, 2, 11), None);
         let last_only = vec![1; 3000];
         let problem = unfair(&last_only, 2, 11).expect("unfair");
-        assert!(!problem.contains("one ticket too many"), "{problem}");
+        assert!(!problem.one_ticket_too_many, "{problem:?}");
     }
 
     #[test]
