@@ -149,6 +149,16 @@ fn ok_or_panic<T: serde::de::DeserializeOwned>(report: &Value) -> Result<T, Stri
         .ok_or_else(|| "the probe's report could not be read".to_owned())
 }
 
+/// A `todo!()` among the reports, worded as the grader words any other: the stub is
+/// all there is to say.
+fn not_implemented(reports: &[Value]) -> Option<Verdict> {
+    reports
+        .iter()
+        .filter_map(|report| report.get("panic").and_then(Value::as_str))
+        .find(|message| message.starts_with("not yet implemented"))
+        .map(|message| Verdict::fail(panic_words(message)))
+}
+
 /// A link as the grader sends it.
 #[derive(Debug, Clone, Copy, Deserialize)]
 struct GivenLink {
@@ -249,6 +259,9 @@ fn texture_weights(case: &Case) -> Judged {
     }
     let input: Input = case.input()?;
     let got: Vec<Value> = case.output_list(input.cases.len())?;
+    if let Some(verdict) = not_implemented(&got) {
+        return Ok(verdict);
+    }
     let want: Vec<Value> = case.expected()?;
     if want.len() != input.cases.len() {
         return Err(Verdict::grader_error(
@@ -340,6 +353,9 @@ fn reported_picks(case: &Case) -> Result<Vec<Picks>, Verdict> {
     }
     let input: Input = case.input()?;
     let reports: Vec<Value> = case.output_list(input.sequences.len())?;
+    if let Some(verdict) = not_implemented(&reports) {
+        return Err(verdict);
+    }
     let mut all = Vec::new();
     for (sequence, report) in input.sequences.iter().zip(&reports) {
         let picks: Vec<usize> = ok_or_panic(report).map_err(|problem| {
@@ -976,6 +992,18 @@ mod tests {
             verdict.message.starts_with("weight(Favor::Age, …) on 3 links starting with the EAST link from (2, 2) from the root (no previous link), age 65536: panicked: attempt to multiply with overflow: the weight is a u64"),
             "{}",
             verdict.message
+        );
+    }
+
+    #[test]
+    fn a_todo_reads_as_not_implemented() {
+        let input = input_of("texture_draw_fair");
+        let todo =
+            json!({ "panic": "not yet implemented: texture::weighted_pick (handout §8.2): draw" });
+        let verdict = judged("texture_draw_fair", &input, &json!([todo, todo]), None);
+        assert_eq!(
+            verdict.message,
+            "not implemented: texture::weighted_pick (handout §8.2): draw"
         );
     }
 
