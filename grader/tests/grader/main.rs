@@ -9,6 +9,7 @@ mod dist;
 mod gradescope;
 mod hostile;
 mod mutants;
+mod parts34;
 mod reference;
 mod sandbox;
 mod support;
