@@ -1118,7 +1118,12 @@ fn edge_problem(board: &GivenBoard, from: Node, got: &[Node], want: &[Node]) -> 
 fn adjacency_text(board: &GivenBoard, lists: &Lists) -> String {
     let nodes =
         |list: &[usize]| -> Vec<Node> { list.iter().map(|&i| Node::of(i, board.cols)).collect() };
-    let mut text = format!("{} ({}x{}):\n", board.name, board.rows, board.cols);
+    let size = format!("{}x{}", board.rows, board.cols);
+    let mut text = if board.name.contains(&size) {
+        format!("{}:\n", board.name)
+    } else {
+        format!("{} ({size}):\n", board.name)
+    };
     for (&(row, col), (forward, backward)) in board.query.iter().zip(lists) {
         for (is_backward, list) in [(false, forward), (true, backward)] {
             let from = Node {
@@ -1480,25 +1485,24 @@ fn modulus_hint(
         return None;
     }
     let index = |(r, c): (usize, usize)| r.saturating_sub(1) * cols + c.saturating_sub(1);
-    let variants: [(fn(usize, usize, usize) -> (usize, usize), &str); 3] = [
-        (
-            |i, rows, cols| (i / cols + 1, i % rows + 1),
-            "column as `index % rows + 1`",
-        ),
-        (
-            |i, rows, _| (i / rows + 1, i % rows + 1),
-            "row and column with the number of rows",
-        ),
-        (
-            |i, rows, cols| (i / rows + 1, i % cols + 1),
-            "row as `index / rows + 1`",
-        ),
+    // Square number i (row by row from 0) placed with the wrong count: the source's
+    // column, both with the rows, the row with the rows.
+    let wrong = |i: usize, how: usize| match how {
+        0 => (i / cols + 1, i % rows + 1),
+        1 => (i / rows + 1, i % rows + 1),
+        _ => (i / rows + 1, i % cols + 1),
+    };
+    let names = [
+        "column as `index % rows + 1`",
+        "row and column computed with the number of rows",
+        "row as `index / rows + 1`",
     ];
-    variants.iter().find_map(|(wrong, what)| {
-        let mapped: Vec<(usize, usize)> = want.iter().map(|&sq| wrong(index(sq), rows, cols)).collect();
+    (0..names.len()).find_map(|how| {
+        let mapped: Vec<(usize, usize)> = want.iter().map(|&sq| wrong(index(sq), how)).collect();
         (mapped == got).then(|| {
             format!(
-                "your squares are the reference's with the {what}: on a {rows}x{cols} board square number i (row by row from 0) is in row `i / cols + 1` and column `i % cols + 1` (the source's bug, invisible on square boards; graph.node(index) does it right)"
+                "your squares are the reference's with the {}: on a {rows}x{cols} board square number i (row by row from 0) is in row `i / cols + 1` and column `i % cols + 1` (the source's bug, invisible on square boards; graph.node(index) does it right)",
+                names[how]
             )
         })
     })
@@ -1537,7 +1541,7 @@ fn solve_problem(
             )
         }
         (None, Some(path)) => format!(
-            "{name}: solve returned None (`No solution exists`), but the target can be reached in {}: {}",
+            "{name}: solve returned None (`No solution exists`), but the target can be reached in {}: {} (the search follows your graph's edges: if a graph check fails, fix Graph::new first)",
             moves(path.len().saturating_sub(1)),
             path_line(path)
         ),
@@ -1545,10 +1549,12 @@ fn solve_problem(
             if let Some(hint) = modulus_hint(board, path, expected) {
                 format!("{name}: the path differs from the reference's: {hint}")
             } else if let Some(why) = illegal_move(board, target, path) {
-                format!("{name}: your path is not a legal way: {why}")
+                format!(
+                    "{name}: your path is not a legal way: {why} (every move of the path is an edge of your graph: check Graph::new, then how the path is read back from the parents)"
+                )
             } else if path.len() > expected.len() {
                 format!(
-                    "{name}: your path is legal but has {}, and the shortest has {}: mark a node when it is put in the queue and keep the first parent it is given (a later parent can be further from the start)",
+                    "{name}: your path is legal but has {}, and the shortest has {}: mark a node when it is put in the queue and keep the first parent it is given (a later parent can be further from the start), or, if a graph check fails, an edge is missing from Graph::new",
                     moves(path.len().saturating_sub(1)),
                     moves(expected.len().saturating_sub(1))
                 )

@@ -86,6 +86,25 @@ fn marking_on_the_way_out_and_overwriting_parents_is_caught_with_a_hint() {
 }
 
 #[test]
+fn a_backward_node_that_turns_forward_on_a_plain_square_is_named() {
+    let submission = Submission::from_solution("arrows-circle-only").replace(
+        "arrows/graph.rs",
+        "                                backward: backward != circled,\n",
+        "                                backward: circled,\n",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "arrows_graph_rules");
+    assert!(
+        text.contains("the backward node of")
+            && text.contains("is not circled, so the way of moving stays backward"),
+        "{text}"
+    );
+    assert!(check(&report, "arrows_graph_rules")["diff"].is_string());
+    assert_eq!(check(&report, "arrows_parse_fixtures")["passed"], true);
+    assert_eq!(check(&report, "arrows_parse_invalid")["passed"], true);
+}
+
+#[test]
 fn a_parse_that_accepts_a_duplicate_square_is_named_with_the_file() {
     let submission = Submission::from_solution("arrows-duplicate-square").replace(
         "arrows/format.rs",
