@@ -234,6 +234,9 @@ pub(super) fn read_board(name: &str, text: &str) -> anyhow::Result<GivenBoard> {
         anyhow::bail!("the kit's board {name} has no size line");
     };
     let (rows, cols): (usize, usize) = (rows.parse()?, cols.parse()?);
+    if !(1..=200).contains(&rows) || !(1..=200).contains(&cols) {
+        anyhow::bail!("the kit's board {name} is {rows}x{cols}, larger than a board may be");
+    }
     let mut squares = vec![String::new(); rows * cols];
     for words in lines {
         let [row, col, color, circled, arrow] = words.as_slice() else {
@@ -1923,6 +1926,35 @@ mod tests {
             verdict.message
         );
         assert!(judged(name, json!(want), json!(want)).passed);
+    }
+
+    #[test]
+    fn graph_reports_are_checked_against_the_board_sent() {
+        let board = read_board("b", ONE_BY_THREE).unwrap().querying_all();
+        let lists = |nodes: Value| json!({ "size": [1, 3], "nodes": nodes });
+        let fine = lists(json!([[[3, 4], []], [[], [0]], [[], []]]));
+        assert_eq!(graph_lists(&board, &fine).unwrap()[0].0, vec![3, 4]);
+        let too_far = graph_lists(&board, &lists(json!([[[6], []], [[], []], [[], []]])));
+        assert!(
+            too_far
+                .unwrap_err()
+                .contains("node number 6, but a 1x3 board has 6 nodes")
+        );
+        let short = graph_lists(&board, &lists(json!([[[], []]])));
+        assert!(short.unwrap_err().contains("nodes of 1 squares"));
+        let size = graph_lists(&board, &json!({ "size": [3, 1], "nodes": [] }));
+        assert!(size.unwrap_err().contains("3 rows and 1 columns"));
+        let panic = graph_lists(
+            &board,
+            &json!({ "panic": "index out of bounds: the len is 0" }),
+        );
+        assert!(
+            panic
+                .unwrap_err()
+                .contains("one list for each of the 2 × rows × cols nodes")
+        );
+        let negative = graph_lists(&board, &lists(json!([[[-1], []], [[], []], [[], []]])));
+        assert!(negative.unwrap_err().contains("could not be read"));
     }
 
     #[test]
