@@ -538,7 +538,9 @@ fn parse_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // The layout the format allows: \r\n, a byte-order mark, lines in any order,
     // tabs and runs of spaces, blank lines, no line end at the end.
     let mut shuffled: Vec<&str> = reversal.lines().collect();
-    shuffled[1..].reverse();
+    if let Some((_, squares)) = shuffled.split_first_mut() {
+        squares.reverse();
+    }
     let messy = shuffled
         .iter()
         .map(|line| format!("  {}\t\n\n", line.replace(' ', "\t  ")))
