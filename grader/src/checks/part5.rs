@@ -423,25 +423,33 @@ fn blessed_list(case: &Case, count: usize) -> Result<Vec<Value>, Verdict> {
     Ok(want)
 }
 
-/// The message of a panic the probe caught on one item, if it reported one; a
-/// `todo!()` reads as `not implemented: …`, as the grader words it elsewhere.
+/// The words for a panic the probe caught on one item, if it reported one, as the
+/// grader words a panic elsewhere: a `todo!()` as `not implemented: …`, any other
+/// panic as `panicked at src/…:LINE: message`.
 fn panic_of(item: &Value) -> Option<String> {
-    item.get("panic").map(|message| {
-        let message = message.as_str().unwrap_or("a panic");
-        let message = match message.strip_prefix("not yet implemented") {
-            Some(what) => format!("not implemented{what}"),
-            None => message.to_owned(),
-        };
-        cut(message)
-    })
+    let message = item.get("panic")?;
+    let message = message.as_str().unwrap_or("a panic");
+    let location = item
+        .get("location")
+        .and_then(Value::as_str)
+        .map(|l| l.strip_prefix("submission/").unwrap_or(l))
+        .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
+    Some(cut(
+        match (message.strip_prefix("not yet implemented"), location) {
+            (Some(what), _) => format!("not implemented{what}"),
+            (None, Some(place)) => format!("panicked at {place}: {message}"),
+            (None, None) => format!("panicked: {message}"),
+        },
+    ))
 }
 
-/// A panic of `call` on the item `name`, in words: a `todo!()` as itself.
+/// A panic of `call` on the item `name`, in words. A `todo!()` comes first, as the
+/// grader words it elsewhere; another panic after the item and the call.
 fn panicked(name: &str, call: &str, message: &str) -> String {
     if message.starts_with("not implemented") {
-        format!("{name}: {message}")
+        format!("{message} (on {name})")
     } else {
-        format!("{name}: {call} panicked: {message}")
+        format!("{name}: {call} {message}")
     }
 }
 
@@ -695,7 +703,7 @@ impl Parsed {
                 format!("{kind} at {place} (`{}`)", cut(message.clone()))
             }
             Parsed::Board { rows, cols, .. } => format!("a {rows}x{cols} board"),
-            Parsed::Panic(message) => format!("a panic ({message})"),
+            Parsed::Panic(message) => message.clone(),
         }
     }
 }
@@ -745,7 +753,7 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
             Some(panicked(name, "parse", message))
         }
         (Parsed::Panic(message), _) => Some(format!(
-            "{name}: parse panicked: {message} (parse must never panic: no unwrap() or indexing on what comes from the file; expected {})",
+            "{name}: parse {message} (parse must never panic: no unwrap() or indexing on what comes from the file; expected {})",
             want.error_text()
         )),
         (
@@ -1813,7 +1821,7 @@ mod tests {
             want.clone(),
         );
         assert!(
-            panic.message == "b: not implemented: solve",
+            panic.message == "not implemented: solve (on b)",
             "a todo!() reads as the grader words it elsewhere: {}",
             panic.message
         );
@@ -1828,6 +1836,23 @@ mod tests {
             longer.message
         );
         assert!(longer.diff.is_some());
+    }
+
+    #[test]
+    fn a_caught_panic_is_worded_as_the_grader_words_panics() {
+        let todo = json!({ "panic": "not yet implemented: parse (handout §10.1): read", "location": "submission/src/arrows/format.rs:67" });
+        assert_eq!(
+            panic_of(&todo).as_deref(),
+            Some("not implemented: parse (handout §10.1): read")
+        );
+        let index = json!({ "panic": "index out of bounds", "location": "submission/src/arrows/format.rs:80" });
+        assert_eq!(
+            panic_of(&index).as_deref(),
+            Some("panicked at src/arrows/format.rs:80: index out of bounds")
+        );
+        let nowhere = json!({ "panic": "boom", "location": null });
+        assert_eq!(panic_of(&nowhere).as_deref(), Some("panicked: boom"));
+        assert_eq!(panic_of(&json!({ "path": null })), None);
     }
 
     #[test]
