@@ -732,6 +732,47 @@ fn line_of_square(text: &str, row: usize, col: usize) -> Option<usize> {
     })
 }
 
+/// Where the handout (§10.1) says the error of a rule is, by the rule's name.
+fn rule_of(kind: &str) -> &'static str {
+    match kind {
+        "Empty" => "a file without a single value is Empty, at line 1, column 1",
+        "BadNumber" => {
+            "a value that must be a whole number and is not one (str::parse::<usize>() refuses it) is BadNumber, at the value"
+        }
+        "MissingValue" => {
+            "a line that ends before its last value is MissingValue, just after the last value there is (Word::end_column)"
+        }
+        "ExtraValue" => "a value after the last one a line may have is ExtraValue, at that value",
+        "SizeOutOfRange" => {
+            "a size that Board::check_size refuses is SizeOutOfRange, at the column of the rows"
+        }
+        "OutsideBoard" => {
+            "a row outside 1..=ROWS or a column outside 1..=COLS is OutsideBoard, at the value"
+        }
+        "BadColor" => "a COLOR other than R, B or X is BadColor, at the value",
+        "BadCircle" => "a CIRCLED other than C or N is BadCircle, at the value",
+        "CircledTarget" => "C on the target is CircledTarget, at the circle mark",
+        "TargetWithArrow" => {
+            "a direction other than X on the target is TargetWithArrow, at the direction"
+        }
+        "MissingArrow" => {
+            "X as the direction of a red or blue square is MissingArrow, at the direction"
+        }
+        "BadArrow" => "a direction that is none of the eight (nor X) is BadArrow, at the direction",
+        "DuplicateSquare" => {
+            "a square that had a line already is DuplicateSquare, at the column of R, naming the first line"
+        }
+        "TwoTargets" => "a second target is TwoTargets, at the column of COLOR",
+        "MissingSquare" => {
+            "after the last line with values, the first square (row by row) without a line is MissingSquare, at the next line, column 1"
+        }
+        "NoTarget" => {
+            "a board without a target is NoTarget, at the line after the last line with values, column 1 (Board::new finds it: place its error with .at)"
+        }
+        _ => "each error is at the column of the value it is about",
+    }
+}
+
 /// Why what `parse` made of `file` is not what the reference made of it, if it is not.
 fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<String>, Verdict> {
     let name = &file.name;
@@ -829,12 +870,17 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
             if (line, column, kind) == (want_line, want_column, want_kind) {
                 None
             } else {
+                let rule = rule_of(want_kind);
                 let hint = if line.is_none() {
-                    "an error of Board::new or Board::check_size has no place: give it one with .at(line, column)"
-                } else if line == want_line && kind == want_kind {
-                    "the right rule on the right line, at another column: an error is at the column of the value it is about, and a missing value just after the last value (Word::end_column)"
+                    "an error of Board::new or Board::check_size has no place: give it one with .at(line, column)".to_owned()
+                } else if kind != want_kind {
+                    format!(
+                        "{rule}; check the rules in the handout's order and return the first problem"
+                    )
+                } else if line == want_line {
+                    format!("the right rule on the right line, at another column: {rule}")
                 } else {
-                    "check the rules in the handout's order and return the first problem"
+                    format!("the right rule, on another line: {rule}")
                 };
                 let quoted = want_line
                     .and_then(|line| quoted_line(&file.text, line))
@@ -867,10 +913,15 @@ pub(super) fn parse_verdict(case: &Case, summary: impl FnOnce(usize) -> String) 
     let mut problems = Vec::new();
     for ((file, got), want) in files.iter().zip(&got).zip(&want) {
         if let Some(problem) = parse_problem(file, got, want)? {
-            problems.push(problem);
+            problems.push((problem, None));
         }
     }
-    Ok(Verdict::from_problems(problems, summary(files.len())))
+    Ok(verdict_of_items(
+        problems,
+        summary(files.len()),
+        "file",
+        "files",
+    ))
 }
 
 fn arrows_parse_fixtures(case: &Case) -> Judged {
@@ -1228,6 +1279,11 @@ type Problem = (String, Option<(String, String)>);
 
 /// The first of a list of problems (with a diff when it has one), or a pass.
 fn verdict_of(problems: Vec<Problem>, summary: String) -> Verdict {
+    verdict_of_items(problems, summary, "board", "boards")
+}
+
+/// [`verdict_of`] for items named `one` and `many`.
+fn verdict_of_items(problems: Vec<Problem>, summary: String, one: &str, many: &str) -> Verdict {
     let more = problems.len().saturating_sub(1);
     match problems.into_iter().next() {
         None => Verdict::pass(summary),
@@ -1235,7 +1291,7 @@ fn verdict_of(problems: Vec<Problem>, summary: String) -> Verdict {
             let message = if more > 0 {
                 format!(
                     "{message} (and {more} more {} like it)",
-                    if more == 1 { "board" } else { "boards" }
+                    if more == 1 { one } else { many }
                 )
             } else {
                 message
@@ -1640,7 +1696,7 @@ fn arrows_path_legal(case: &Case) -> Judged {
         let got = match reported_path(board, got) {
             Ok(got) => got,
             Err(problem) => {
-                problems.push(problem);
+                problems.push((problem, None));
                 continue;
             }
         };
@@ -1668,9 +1724,9 @@ fn arrows_path_legal(case: &Case) -> Judged {
                 None => None,
             },
         };
-        problems.extend(problem);
+        problems.extend(problem.map(|problem| (problem, None)));
     }
-    Ok(Verdict::from_problems(
+    Ok(verdict_of(
         problems,
         format!(
             "on {} boards every path is legal move by move, as short as can be, and None only where the target cannot be reached",
