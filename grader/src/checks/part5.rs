@@ -845,15 +845,16 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
                 want.error_text()
             ))
         }
-        (Parsed::Board { .. }, Parsed::Error { line, .. }) => {
+        (Parsed::Board { .. }, Parsed::Error { line, kind, .. }) => {
             let quoted = line
                 .and_then(|line| quoted_line(&file.text, line))
                 .map(|quoted| format!("; {quoted}"))
                 .unwrap_or_default();
             Some(format!(
-                "{name}: parse accepted a malformed file ({}); expected the error {}{quoted}",
+                "{name}: parse accepted a malformed file ({}); expected the error {}{quoted} ({})",
                 got.error_text(),
-                want.error_text()
+                want.error_text(),
+                rule_of(kind)
             ))
         }
         (
