@@ -1,7 +1,168 @@
 //! Part 5 (arrow mazes) producers: each calls the student's code on the grader's input and returns
-//! what it produced.
+//! what it produced. A board is sent and reported as its size and its squares row by row, each as
+//! the three values of its file line, `"R N E"`, `"B C SW"` or `"X N X"` for the target. The probe
+//! builds every board it is sent with the provided `Board::new`, so a check of the graph or of the
+//! search does not depend on the student's `parse`. Each board or file is run on its own behind
+//! `catch_unwind`: a panic on one becomes `{"panic": message}` for that item, and the others are
+//! still reported, so the grader can name the file or board that made the code panic, with the
+//! line of the student's code where it happened.
 
-use crate::Producer;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use maze::arrows::{self, Arrow, Board, Color, Graph, Node, Square};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::{Producer, field};
 
 /// The Part 5 producers, by the names the grader's checks use.
-pub const CHECKS: &[(&str, Producer)] = &[];
+pub const CHECKS: &[(&str, Producer)] = &[
+    ("arrows_parse", arrows_parse),
+    ("arrows_graph", arrows_graph),
+    ("arrows_solve", arrows_solve),
+];
+
+#[derive(Deserialize)]
+struct GivenBoard {
+    rows: usize,
+    cols: usize,
+    squares: Vec<String>,
+    /// The squares whose two nodes the graph check asks about.
+    #[serde(default)]
+    query: Vec<(usize, usize)>,
+}
+
+/// A square as the grader writes it.
+fn square(text: &str) -> Square {
+    let values: Vec<&str> = text.split(' ').collect();
+    match values.as_slice() {
+        ["X", "N", "X"] => Square::Target,
+        [color, circled, arrow] => Square::Arrow {
+            color: match *color {
+                "R" => Color::Red,
+                "B" => Color::Blue,
+                other => panic!("the grader sent an unknown colour {other}"),
+            },
+            circled: *circled == "C",
+            arrow: Arrow::from_name(arrow).unwrap_or_else(|| panic!("the grader sent an unknown arrow {arrow}")),
+        },
+        _ => panic!("the grader sent an unknown square {text:?}"),
+    }
+}
+
+/// A square as the grader reads it.
+fn square_text(square: &Square) -> String {
+    match square {
+        Square::Target => "X N X".to_owned(),
+        Square::Arrow { color, arrow, circled } => {
+            format!("{} {} {}", color.letter(), if *circled { "C" } else { "N" }, arrow.name())
+        }
+    }
+}
+
+/// The grader's board, built with the provided `Board::new` alone.
+fn built(given: &GivenBoard) -> Board {
+    Board::new(given.rows, given.cols, given.squares.iter().map(|s| square(s)).collect())
+        .expect("Board::new on the grader's board")
+}
+
+thread_local! {
+    /// Where the last panic on this thread happened, as `file:line`.
+    static PANIC_PLACE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Adds to the probe's panic hook a note of where each panic happened, so that a panic
+/// caught by [`guarded`] can still name the line of the student's code.
+fn note_panic_places() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_PLACE.with(|cell| *cell.borrow_mut() = place);
+        previous(info);
+    }));
+}
+
+/// Runs `work` on one item, turning a panic of the student's code into
+/// `{"panic": message, "location": "file:line"}`.
+fn guarded(work: impl FnOnce() -> Value) -> Value {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(value) => value,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_owned());
+            let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
+            json!({ "panic": message, "location": location })
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct GivenFile {
+    text: String,
+}
+
+fn arrows_parse(input: &Value) -> Value {
+    note_panic_places();
+    let files: Vec<GivenFile> = field(input, "files");
+    json!(files
+        .iter()
+        .map(|file| guarded(|| match arrows::parse(&file.text) {
+            Ok(board) => json!({ "ok": {
+                "rows": board.rows(),
+                "cols": board.cols(),
+                "squares": board.squares().map(|(_, square)| square_text(square)).collect::<Vec<_>>(),
+            } }),
+            Err(error) => json!({ "err": {
+                "line": error.line(),
+                "column": error.column(),
+                "kind": error.kind(),
+                "message": error.to_string(),
+            } }),
+        }))
+        .collect::<Vec<_>>())
+}
+
+fn arrows_graph(input: &Value) -> Value {
+    note_panic_places();
+    let boards: Vec<GivenBoard> = field(input, "boards");
+    json!(boards
+        .iter()
+        .map(|given| {
+            let board = built(given);
+            guarded(|| {
+                let graph = Graph::new(&board);
+                let size = [graph.rows(), graph.cols()];
+                if size != [board.rows(), board.cols()] {
+                    return json!({ "size": size });
+                }
+                let nodes: Vec<Value> = given
+                    .query
+                    .iter()
+                    .map(|&(row, col)| {
+                        let lists: Vec<Vec<usize>> = [Node::forward(row, col), Node::backward(row, col)]
+                            .into_iter()
+                            .map(|node| graph.neighbor_indexes(graph.index(node)).to_vec())
+                            .collect();
+                        json!(lists)
+                    })
+                    .collect();
+                json!({ "size": size, "nodes": nodes })
+            })
+        })
+        .collect::<Vec<_>>())
+}
+
+fn arrows_solve(input: &Value) -> Value {
+    note_panic_places();
+    let boards: Vec<GivenBoard> = field(input, "boards");
+    json!(boards
+        .iter()
+        .map(|given| {
+            let board = built(given);
+            guarded(|| json!({ "path": arrows::solve(&board) }))
+        })
+        .collect::<Vec<_>>())
+}

@@ -11,7 +11,11 @@ use super::part1::{
     GivenMaze, Xy, fixture_maze, maze_matches_reference, solve_input, solve_path_unique,
 };
 use super::part2::{self, random_doors, rat_search, search_input};
-use super::{CheckSpec, Inputs, Part};
+use super::part5::{
+    GivenBoard, arrows_graph, arrows_solve, boards_value, files_value, parse_verdict,
+    planted_board, random_board, read_board, redrawn,
+};
+use super::{Case, CheckSpec, Inputs, Judged, Part};
 
 /// The hidden checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
@@ -45,6 +49,30 @@ pub const CHECKS: &[CheckSpec] = &[
         producer: "rat_search",
         input: dfs_hidden_input,
         judge: rat_search,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "arrows_parse_hidden",
+        part: Part::Part5,
+        producer: "arrows_parse",
+        input: arrows_parse_hidden_input,
+        judge: arrows_parse_altered,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "arrows_graph_hidden",
+        part: Part::Part5,
+        producer: "arrows_graph",
+        input: arrows_graph_hidden_input,
+        judge: arrows_graph,
+        blessed: true,
+    },
+    CheckSpec {
+        name: "arrows_solve_hidden",
+        part: Part::Part5,
+        producer: "arrows_solve",
+        input: arrows_solve_hidden_input,
+        judge: arrows_solve,
         blessed: true,
     },
 ];
@@ -158,6 +186,135 @@ fn dfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(search_input("dfs", &hidden_mazes(inputs)))
 }
 
+/// `count` of the kit's arrow board files, each altered once: a value changed,
+/// removed or added, a line removed or given twice. Some stay valid (a colour changed),
+/// most break one rule somewhere the kit's invalid files do not.
+fn altered_files(
+    inputs: &Inputs,
+    rng: &mut impl rand::Rng,
+    count: usize,
+) -> anyhow::Result<Vec<(String, String)>> {
+    const TOKENS: [&str; 14] = [
+        "R", "B", "X", "C", "N", "NE", "SW", "0", "1", "3", "-2", "13", "é", "RR",
+    ];
+    let originals = inputs.fixture_files("arrows", "txt")?;
+    let mut files = Vec::new();
+    for _ in 0..count {
+        let (name, text) = &originals[rng.random_range(0..originals.len())];
+        let mut lines: Vec<Vec<String>> = text
+            .lines()
+            .map(|line| line.split(' ').map(str::to_owned).collect())
+            .collect();
+        let at = rng.random_range(0..lines.len());
+        let token = TOKENS[rng.random_range(0..TOKENS.len())].to_owned();
+        let what = match rng.random_range(0..5) {
+            0 => {
+                let value = rng.random_range(0..lines[at].len());
+                lines[at][value] = token;
+                format!("value {} of line {} changed", value + 1, at + 1)
+            }
+            1 => {
+                let value = rng.random_range(0..lines[at].len());
+                lines[at].remove(value);
+                format!("value {} of line {} removed", value + 1, at + 1)
+            }
+            2 => {
+                lines[at].push(token);
+                format!("a value added to line {}", at + 1)
+            }
+            3 => {
+                lines.remove(at);
+                format!("line {} removed", at + 1)
+            }
+            _ => {
+                let copy = lines[at].clone();
+                let to = rng.random_range(at + 1..=lines.len());
+                lines.insert(to, copy);
+                format!("line {} given twice", at + 1)
+            }
+        };
+        let text: String = lines.iter().map(|line| line.join(" ") + "\n").collect();
+        files.push((format!("{name} with {what}"), text));
+    }
+    Ok(files)
+}
+
+fn arrows_parse_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    Ok(files_value(&altered_files(inputs, &mut rng, 12)?))
+}
+
+fn arrows_parse_altered(case: &Case) -> Judged {
+    parse_verdict(case, |count| {
+        format!("all {count} altered board files read as the reference reads them")
+    })
+}
+
+/// Random boards of secret sizes, the sizes different both ways as often as not.
+fn hidden_boards(
+    rng: &mut impl rand::Rng,
+    count: usize,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> Vec<GivenBoard> {
+    (0..count)
+        .map(|i| {
+            let (rows, cols) = (
+                rng.random_range(sizes.clone()),
+                rng.random_range(sizes.clone()),
+            );
+            random_board(
+                rng,
+                format!("hidden board {} ({rows}x{cols})", i + 1),
+                rows,
+                cols,
+            )
+        })
+        .collect()
+}
+
+fn arrows_graph_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let boards: Vec<GivenBoard> = hidden_boards(&mut rng, 3, 2..=9)
+        .into_iter()
+        .map(GivenBoard::querying_all)
+        .collect();
+    Ok(boards_value(&boards))
+}
+
+/// Secret random boards, and the kit's boards with a few squares drawn again (close
+/// to boards with long solutions, but new).
+fn arrows_solve_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let mut boards = hidden_boards(&mut rng, 2, 3..=12);
+    for i in 0..4 {
+        let (rows, cols) = (rng.random_range(3..=12), rng.random_range(3..=12));
+        let moves = rng.random_range(4..=14);
+        boards.push(planted_board(
+            &mut rng,
+            format!("hidden board {} ({rows}x{cols})", i + 3),
+            rows,
+            cols,
+            moves,
+        ));
+    }
+    let fixtures: Vec<GivenBoard> = inputs
+        .fixture_files("arrows", "txt")?
+        .iter()
+        .map(|(name, text)| read_board(name, text))
+        .collect::<anyhow::Result<Vec<_>>>()?
+        .into_iter()
+        .filter(|board| board.squares.len() >= 9)
+        .collect();
+    for i in 0..3 {
+        let original = &fixtures[rng.random_range(0..fixtures.len())];
+        let changes = rng.random_range(1..=3);
+        let mut board = redrawn(&mut rng, original, changes);
+        board.name = format!("hidden board {} ({})", i + 7, board.name);
+        boards.push(board);
+    }
+    Ok(boards_value(&boards))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,6 +333,26 @@ mod tests {
             let turned = transformed(&maze, how);
             let grid = turned.grid().unwrap();
             assert_eq!(grid.imperfection(), None, "transform {how}");
+        }
+    }
+
+    #[test]
+    fn altered_arrow_files_say_how_they_were_altered() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let inputs = Inputs {
+            fixtures: &fixtures,
+            check: "arrows_parse_hidden",
+            secret: Some("s"),
+        };
+        let files = altered_files(&inputs, &mut inputs.rng(), 20).unwrap();
+        assert_eq!(files.len(), 20);
+        assert!(files.iter().all(|(name, _)| name.contains(".txt with ")));
+        for spec in CHECKS.iter().filter(|spec| spec.part == Part::Part5) {
+            let inputs = Inputs {
+                check: spec.name,
+                ..inputs
+            };
+            assert!((spec.input)(&inputs).is_ok(), "{}", spec.name);
         }
     }
 }
