@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::model::{Grid, MazeData, ReportedMaze, direction_name, show};
+use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, direction_name, show};
 use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict, compare_items};
 
 pub(super) type Xy = (i32, i32);
@@ -1365,6 +1365,19 @@ impl GivenMaze {
         Grid::from_rows(self.size.0, self.size.1, self.walls.clone()).map_err(Verdict::grader_error)
     }
 
+    /// Walls the end cell in, both sides of every wall: no way leads to it.
+    pub(super) fn wall_in_end(&mut self) {
+        let (w, h) = self.size;
+        let (ex, ey) = self.end;
+        self.walls[ey as usize][ex as usize] = 15;
+        for (dx, dy, back) in [(0, -1, SOUTH), (0, 1, NORTH), (1, 0, WEST), (-1, 0, EAST)] {
+            let (nx, ny) = (ex + dx, ey + dy);
+            if (0..w).contains(&nx) && (0..h).contains(&ny) {
+                self.walls[ny as usize][nx as usize] |= back;
+            }
+        }
+    }
+
     fn value(&self) -> Value {
         json!({ "name": self.name, "size": [self.size.0, self.size.1], "start": [self.start.0, self.start.1], "end": [self.end.0, self.end.1], "walls": self.walls })
     }
@@ -1572,15 +1585,7 @@ fn solve_maze_with_loops(case: &Case) -> Judged {
 fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut maze = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
     let (w, h) = maze.size;
-    let (ex, ey) = maze.end;
-    // Wall the end in, both sides of every wall.
-    maze.walls[ey as usize][ex as usize] = 15;
-    for (dx, dy, back) in [(0, -1, 2u8), (0, 1, 1), (1, 0, 8), (-1, 0, 4)] {
-        let (nx, ny) = (ex + dx, ey + dy);
-        if (0..w).contains(&nx) && (0..h).contains(&ny) {
-            maze.walls[ny as usize][nx as usize] |= back;
-        }
-    }
+    maze.wall_in_end();
     maze.name = format!("{w}x{h} maze with its end walled in");
     Ok(solve_input(vec![maze], 3000))
 }

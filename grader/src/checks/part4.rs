@@ -535,14 +535,7 @@ fn backtrack_matches_reference(case: &Case) -> Judged {
 fn errors_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // The end walled in: every way from the start ends in a dead end.
     let mut walled = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
-    let (ex, ey) = walled.end;
-    walled.walls[ey as usize][ex as usize] = 15;
-    for (dx, dy, back) in [(0, -1, SOUTH), (0, 1, NORTH), (1, 0, WEST), (-1, 0, EAST)] {
-        let (nx, ny) = (ex + dx, ey + dy);
-        if (0..walled.size.0).contains(&nx) && (0..walled.size.1).contains(&ny) {
-            walled.walls[ny as usize][nx as usize] |= back;
-        }
-    }
+    walled.wall_in_end();
     walled.name = "8x6 maze whose end is walled in".to_owned();
     // A room with loops cut in two by a wall: the search runs around before it fails.
     let mut halves = open_room(
