@@ -21,6 +21,10 @@ pub struct Cli {
 pub enum Command {
     /// Build a submission against the probe, run every check and report the score.
     Grade(GradeArgs),
+    /// Grade a submission, then again after every save under its src/: shows the
+    /// first failing check with its hint, each part's progress and the score. Type q
+    /// and Enter (or press Ctrl-C) to quit.
+    Watch(WatchArgs),
     /// Grade a whole class: every subfolder of DIR is a submission (a crate, a
     /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
     /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
@@ -185,6 +189,21 @@ pub struct GradeArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub min_score: Option<f64>,
     /// Run only this check (repeat for more); the report covers those alone.
+    #[arg(long, value_name = "NAME")]
+    pub check: Vec<String>,
+    /// Kit and build directory.
+    #[command(flatten)]
+    pub kit: KitArgs,
+}
+
+/// Arguments of `grader watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The submission: a crate in the starter's layout, or a repository with the
+    /// crate in starter/.
+    #[arg(default_value = "starter")]
+    pub submission: PathBuf,
+    /// Watch only this check (repeat for more).
     #[arg(long, value_name = "NAME")]
     pub check: Vec<String>,
     /// Kit and build directory.

@@ -8,6 +8,7 @@ mod gradescope;
 mod mutants;
 mod self_check;
 mod starter;
+mod watch;
 
 use std::path::PathBuf;
 
@@ -35,6 +36,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::SelfCheck(args) => self_check::run(&args),
         Command::Dist(args) => dist::run(&args),
         Command::Mutants(args) => mutants::run(&args),
+        Command::Watch(args) => watch::run(&args),
     }
 }
 

@@ -322,3 +322,32 @@ fn the_classroom_result_has_the_reporters_shape_and_the_points() {
             .all(|t| t["status"] == "pass" || t["status"] == "fail")
     );
 }
+
+#[test]
+fn the_watch_summary_shows_the_first_failing_check_each_part_and_the_score_last() {
+    let text = hostile_report().render_summary(false);
+    assert!(!text.contains(['\x1b', '\r']), "{text}");
+    assert!(
+        text.contains("Next, the first failing check:\n  ✗ direction_opposite "),
+        "{text}"
+    );
+    assert!(text.contains("      hint: handout §2\n"), "{text}");
+    assert!(
+        !text.contains("rat_stack"),
+        "only the first failure: {text}"
+    );
+    assert!(
+        text.contains("Part 1: perfect mazes  [##########----------]  2/4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Part 2: rat in a maze  [--------------------]  0/2\n"),
+        "{text}"
+    );
+    let scores: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("Score"))
+        .collect();
+    assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
+    assert_eq!(text.lines().last(), Some(scores[0]));
+}

@@ -12,3 +12,4 @@ mod mutants;
 mod reference;
 mod sandbox;
 mod support;
+mod watch;

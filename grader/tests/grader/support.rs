@@ -21,7 +21,12 @@ pub fn work_dir() -> PathBuf {
 /// The grader with a clean environment, pointed at the kit and the shared build
 /// directory.
 pub fn grader() -> assert_cmd::Command {
-    let mut command = assert_cmd::Command::cargo_bin("grader").expect("the grader binary is built");
+    assert_cmd::Command::from_std(grader_process())
+}
+
+/// [`grader`] as a plain process, for a test that talks to it while it runs.
+pub fn grader_process() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grader"));
     command
         .current_dir(kit_root())
         .env_remove("MAZE_GRADER_WORK_DIR")
