@@ -29,8 +29,9 @@ pub enum Command {
     /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
     /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
     GradeAll(GradeAllArgs),
-    /// Re-create fixtures/snapshots from the reference solution.
-    Bless(KitArgs),
+    /// Re-create fixtures/snapshots from the reference solution, showing a diff of
+    /// each snapshot that changes.
+    Bless(BlessArgs),
     /// Generate starter/ from solution/ (every solution region becomes a todo!()).
     Starter(StarterArgs),
     /// What CI runs: the solution scores full marks, the starter compiles cleanly and
@@ -124,6 +125,18 @@ pub struct StarterArgs {
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `grader bless`.
+#[derive(Debug, Args)]
+pub struct BlessArgs {
+    /// Write nothing: show what blessing would change, and exit with code 1 when it
+    /// would change any snapshot.
+    #[arg(long)]
+    pub check: bool,
+    /// Kit and build directory.
+    #[command(flatten)]
+    pub kit: KitArgs,
 }
 
 /// Where the kit and the build directory are.

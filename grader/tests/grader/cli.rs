@@ -1,6 +1,6 @@
 //! The grader's command line: exit codes, errors, outputs.
 
-use super::support::{Submission, grader, kit_root, work_dir};
+use super::support::{Submission, copy_kit, grader, kit_root, work_dir};
 
 #[test]
 fn a_missing_submission_is_a_grader_error_with_exit_code_2() {
@@ -103,20 +103,7 @@ fn reports_go_to_the_output_file_in_every_format() {
 #[test]
 fn a_broken_kit_fixture_is_the_kits_error_with_exit_code_2_not_the_students() {
     let kit = tempfile::tempdir().expect("temp dir");
-    for entry in walkdir::WalkDir::new(kit_root().join("fixtures")) {
-        let entry = entry.expect("reading fixtures");
-        let target = kit.path().join(
-            entry
-                .path()
-                .strip_prefix(kit_root())
-                .expect("below the kit"),
-        );
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).expect("a directory");
-        } else {
-            std::fs::copy(entry.path(), &target).expect("a file");
-        }
-    }
+    copy_kit(&["fixtures"], kit.path());
     std::fs::write(
         kit.path().join("fixtures/mazes/maze-5x5-c0.5-s21.json"),
         "{ \"width\": 5",

@@ -8,6 +8,7 @@ mod defects;
 mod dist;
 mod gradescope;
 mod hostile;
+mod kit_commands;
 mod mutants;
 mod reference;
 mod sandbox;

@@ -36,6 +36,30 @@ pub fn grader_process() -> std::process::Command {
     command
 }
 
+/// Copies the kit's `parts` (folders and files, relative to the kit's root) into
+/// `into`, keeping their places.
+pub fn copy_kit(parts: &[&str], into: &Path) {
+    for part in parts {
+        for entry in walkdir::WalkDir::new(kit_root().join(part)) {
+            let entry = entry.expect("reading the kit");
+            let target = into.join(
+                entry
+                    .path()
+                    .strip_prefix(kit_root())
+                    .expect("below the kit"),
+            );
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("a directory");
+            } else {
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent).expect("a directory");
+                }
+                std::fs::copy(entry.path(), &target).expect("a file");
+            }
+        }
+    }
+}
+
 /// A submission: a copy of the reference solution's `src/` with changes.
 pub struct Submission {
     pub dir: PathBuf,
