@@ -1,7 +1,68 @@
-//! The instructors' kit commands on a copy of the kit: `bless [--check]`, with the exit codes the README promises (0 ok, 1 "ran, and the
+//! The instructors' kit commands on a copy of the kit: `starter --check` and
+//! `bless [--check]`, with the exit codes the README promises (0 ok, 1 "ran, and the
 //! answer is no", 2 "could not run").
 
 use super::support::{copy_kit, grader, work_dir};
+
+/// A copy of the kit with what `grader starter` reads and writes.
+fn kit_for_starter() -> tempfile::TempDir {
+    let kit = tempfile::tempdir().expect("temp dir");
+    copy_kit(
+        &[
+            "Cargo.toml",
+            "Cargo.lock",
+            "solution",
+            "starter",
+            "fixtures/rubric.toml",
+        ],
+        kit.path(),
+    );
+    kit
+}
+
+#[test]
+fn starter_check_exits_1_naming_the_stale_file_and_2_when_it_cannot_run() {
+    let kit = kit_for_starter();
+    let output = grader()
+        .args(["starter", "--check", "--kit"])
+        .arg(kit.path())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "starter/ is up to date\n"
+    );
+
+    let position = kit.path().join("starter/src/position.rs");
+    let mut text = std::fs::read_to_string(&position).expect("reading");
+    text.push_str("// edited by hand\n");
+    std::fs::write(&position, text).expect("writing");
+    let output = grader()
+        .args(["starter", "--check", "--kit"])
+        .arg(kit.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "grader: starter/ is out of date with solution/ (src/position.rs differs): run `grader starter`\n"
+    );
+
+    let empty = tempfile::tempdir().expect("temp dir");
+    let output = grader()
+        .args(["starter", "--check", "--kit"])
+        .arg(empty.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
 
 #[test]
 fn bless_shows_a_diff_of_each_change_and_check_writes_nothing() {
