@@ -140,6 +140,15 @@ fn check_runs_only_the_named_check_and_an_unknown_name_lists_the_checks() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(0));
+    // What the grader is doing goes to stderr, as a plain line when it is no
+    // terminal; stdout holds the report alone.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line == "grader: building your code…"),
+        "{stderr}"
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     let names: Vec<&str> = report["checks"]
         .as_array()
