@@ -13,4 +13,5 @@ mod mutants;
 mod reference;
 mod sandbox;
 mod support;
+mod toolchain;
 mod watch;
