@@ -68,6 +68,10 @@ impl Setup {
             .work_dir
             .clone()
             .unwrap_or_else(|| kit.default_work_dir());
+        // Absolute: builds run in the harness's own directory, where a relative
+        // `--work-dir` (and the cargo home inside it) would point elsewhere.
+        let root = std::path::absolute(&root)
+            .with_context(|| format!("finding the work dir {}", root.display()))?;
         let workspace = Workspace {
             root,
             lock_file: kit.lock_file(),

@@ -226,3 +226,33 @@ fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named(
     );
     assert_eq!(report["score"].as_f64(), Some(0.0));
 }
+
+#[test]
+fn a_relative_work_dir_is_taken_from_the_current_directory() {
+    let relative = work_dir()
+        .strip_prefix(kit_root())
+        .expect("the work dir is inside the kit")
+        .to_path_buf();
+    assert!(relative.is_relative());
+    let output = grader()
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--check",
+            "position_display",
+            "--work-dir",
+        ])
+        .arg(&relative)
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    assert_eq!(report["score"].as_f64(), Some(1.0), "{report}");
+}
