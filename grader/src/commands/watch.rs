@@ -80,11 +80,14 @@ fn show(grader: &crate::grade::Grader<'_>, submission: &Path, src: &Path) {
     let terminal = std::io::stdout().is_terminal();
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let result = grader.grade(submission);
-    let mut stdout = anstream::stdout();
     if terminal {
-        // Clear the screen and its scrollback, and put the cursor at the top.
-        let _ = stdout.write_all(b"\x1b[2J\x1b[3J\x1b[H");
+        // Clear the screen and its scrollback, and put the cursor at the top. Written
+        // past anstream, which would strip it with the colours under NO_COLOR.
+        let mut raw = std::io::stdout().lock();
+        let _ = raw.write_all(b"\x1b[2J\x1b[3J\x1b[H");
+        let _ = raw.flush();
     }
+    let mut stdout = anstream::stdout();
     match result {
         Ok(report) => {
             let _ = stdout.write_all(report.render_summary(color).as_bytes());
