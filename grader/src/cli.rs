@@ -21,12 +21,17 @@ pub struct Cli {
 pub enum Command {
     /// Build a submission against the probe, run every check and report the score.
     Grade(GradeArgs),
+    /// Grade a submission, then again after every save under its src/: shows the
+    /// first failing check with its hint, each part's progress and the score. Type q
+    /// and Enter (or press Ctrl-C) to quit.
+    Watch(WatchArgs),
     /// Grade a whole class: every subfolder of DIR is a submission (a crate, a
     /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
     /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
     GradeAll(GradeAllArgs),
-    /// Re-create fixtures/snapshots from the reference solution.
-    Bless(KitArgs),
+    /// Re-create fixtures/snapshots from the reference solution, showing a diff of
+    /// each snapshot that changes.
+    Bless(BlessArgs),
     /// Generate starter/ from solution/ (every solution region becomes a todo!()).
     Starter(StarterArgs),
     /// What CI runs: the solution scores full marks, the starter compiles cleanly and
@@ -122,6 +127,18 @@ pub struct StarterArgs {
     pub kit: Option<std::path::PathBuf>,
 }
 
+/// Arguments of `grader bless`.
+#[derive(Debug, Args)]
+pub struct BlessArgs {
+    /// Write nothing: show what blessing would change, and exit with code 1 when it
+    /// would change any snapshot.
+    #[arg(long)]
+    pub check: bool,
+    /// Kit and build directory.
+    #[command(flatten)]
+    pub kit: KitArgs,
+}
+
 /// Where the kit and the build directory are.
 #[derive(Debug, Args)]
 pub struct KitArgs {
@@ -185,6 +202,21 @@ pub struct GradeArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub min_score: Option<f64>,
     /// Run only this check (repeat for more); the report covers those alone.
+    #[arg(long, value_name = "NAME")]
+    pub check: Vec<String>,
+    /// Kit and build directory.
+    #[command(flatten)]
+    pub kit: KitArgs,
+}
+
+/// Arguments of `grader watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The submission: a crate in the starter's layout, or a repository with the
+    /// crate in starter/.
+    #[arg(default_value = "starter")]
+    pub submission: PathBuf,
+    /// Watch only this check (repeat for more).
     #[arg(long, value_name = "NAME")]
     pub check: Vec<String>,
     /// Kit and build directory.

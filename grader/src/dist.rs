@@ -397,7 +397,8 @@ cd starter && cargo test --locked
 ```
 
 The first command grades your work and tells you what to fix; the second runs the
-tests that come with the starter. You need Rust 1.89 or newer (https://rustup.rs);
+tests that come with the starter (add `--no-fail-fast` to run every test program even
+when the library's own tests fail). You need Rust 1.89 or newer (https://rustup.rs);
 cargo fetches everything else.
 
 ## What to do
@@ -425,7 +426,13 @@ From the repository's root:
 
 ```sh
 cargo run -p maze-grader -- grade starter
+cargo run -p maze-grader -- watch starter     # grade again on every save
 ```
+
+`watch` grades once, then again each time you save a file in `starter/src/`: it shows
+the first failing check with its hint (the next thing to fix), each part's progress
+and your score. Type `q` and Enter (or press Ctrl-C) to stop. The first grading builds
+the dependencies, which takes about a minute once; after that a grading takes seconds.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
 `not implemented: Position::moved (handout §3)` or `timed out after 5 s`), a diff of

@@ -64,6 +64,40 @@ pub struct Workspace {
     pub stubs: Option<PathBuf>,
     /// How strictly builds are sandboxed.
     pub sandbox: Mode,
+    /// Whether builds say on stderr what they are doing (a spinner on a terminal, a
+    /// plain line otherwise): on for a person waiting on one submission, off where a
+    /// caller shows progress of its own (`grade-all`).
+    pub progress: bool,
+}
+
+/// A note on stderr for as long as a build step runs: a spinner with `message` when
+/// stderr is a terminal, one plain line otherwise, nothing when the workspace does not
+/// ask for it. Never on stdout, where reports go.
+struct Note(Option<indicatif::ProgressBar>);
+
+impl Note {
+    fn new(workspace: &Workspace, message: &'static str) -> Note {
+        if !workspace.progress {
+            return Note(None);
+        }
+        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            let spinner = indicatif::ProgressBar::new_spinner();
+            spinner.set_message(message);
+            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            Note(Some(spinner))
+        } else {
+            eprintln!("grader: {message}");
+            Note(None)
+        }
+    }
+}
+
+impl Drop for Note {
+    fn drop(&mut self) {
+        if let Some(spinner) = self.0.take() {
+            spinner.finish_and_clear();
+        }
+    }
 }
 
 /// What came of building a submission.
@@ -313,6 +347,10 @@ fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
     // Graders running at once (a class graded in parallel, tests) build the seed once.
     let _seeding = lock(workspace, SEED_ID)?;
     if !seed.join(SEEDED).is_file() {
+        let _note = Note::new(
+            workspace,
+            "building dependencies — first time only, about a minute…",
+        );
         let sources = read_sources(stubs)
             .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
         let dir = prepare(workspace, SEED_ID, &sources)?;
@@ -695,6 +733,9 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let _building = lock(workspace, &id)?;
     let dir = prepare(workspace, &id, &sources)?;
     let offline = sync_once(&dir)?;
+    // The dependencies first (the first time only), each step with its own note.
+    seed_target(workspace, &id)?;
+    let _note = Note::new(workspace, "building your code…");
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
     let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
     let warnings = whole.warnings.clone();

@@ -1,7 +1,8 @@
 //! `grader`: grades Perfect Mazes submissions.
 //!
 //! Exit codes: 0 when grading worked (and the score reached `--min-score`), 1 when the
-//! score is below `--min-score` or a self-check failed, 2 when the grader itself could not run (bad
+//! score is below `--min-score`, a self-check failed, or `starter --check` or
+//! `bless --check` found something out of date, 2 when the grader itself could not run (bad
 //! arguments, a missing directory, a bad rubric, cargo missing). A submission that
 //! does not compile, panics or hangs is not a grader failure: it is graded.
 

@@ -120,6 +120,40 @@ impl Snapshots {
         Ok(())
     }
 
+    /// What writing these snapshots to `dir` with [`Snapshots::save`] would change,
+    /// file by file, and how many files it would leave as they are. Files are compared
+    /// as text with CRLF read as LF, as the grader reads them.
+    pub fn changes(&self, dir: &Path) -> anyhow::Result<(Vec<Change>, usize)> {
+        let mut files: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
+        if let Ok(listing) = std::fs::read_dir(dir) {
+            for entry in listing {
+                let path = entry?.path();
+                if path.extension().is_none_or(|e| e != "snap") {
+                    continue;
+                }
+                let bytes =
+                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+                let file = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                files.entry(file).or_default().0 = Some(text);
+            }
+        }
+        for (name, blessed) in &self.entries {
+            files.entry(format!("{name}.snap")).or_default().1 = Some(render(name, blessed));
+        }
+        let total = files.len();
+        let changes: Vec<Change> = files
+            .into_iter()
+            .filter(|(_, (old, new))| old != new)
+            .map(|(file, (old, new))| Change { file, old, new })
+            .collect();
+        let unchanged = total - changes.len();
+        Ok((changes, unchanged))
+    }
+
     /// The names whose output differs between `self` and `other`, or exists in one only.
     pub fn differences(&self, other: &Snapshots) -> Vec<String> {
         let mut names: Vec<&String> = self.entries.keys().chain(other.entries.keys()).collect();
@@ -130,6 +164,39 @@ impl Snapshots {
             .filter(|n| self.entries.get(*n) != other.entries.get(*n))
             .cloned()
             .collect()
+    }
+}
+
+/// How blessing changes one snapshot file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The file's name, `<check>.snap`.
+    pub file: String,
+    /// Its text now, if it exists.
+    pub old: Option<String>,
+    /// Its text after blessing, if it is kept.
+    pub new: Option<String>,
+}
+
+impl Change {
+    /// The change as a unified diff, the way a reviewer reads it in git.
+    pub fn diff(&self) -> String {
+        let old = self.old.as_deref().unwrap_or("");
+        let new = self.new.as_deref().unwrap_or("");
+        let from = match self.old {
+            Some(_) => format!("a/{}", self.file),
+            None => "/dev/null".to_owned(),
+        };
+        let to = match self.new {
+            Some(_) => format!("b/{}", self.file),
+            None => "/dev/null".to_owned(),
+        };
+        similar::TextDiff::from_lines(old, new)
+            .unified_diff()
+            .context_radius(3)
+            .missing_newline_hint(false)
+            .header(&from, &to)
+            .to_string()
     }
 }
 
@@ -173,6 +240,68 @@ mod tests {
         let written = render("solve_path_unique", &blessed);
         assert_eq!(parse(&written), Some(blessed.clone()));
         assert_eq!(parse(&written.replace('\n', "\r\n")), Some(blessed));
+    }
+
+    #[test]
+    fn a_crlf_checkout_of_a_snapshot_loads_as_the_lf_one() {
+        let blessed = Blessed {
+            input: "abc123".to_owned(),
+            output: json!({ "walls": [[13, 5], [9, 3]], "text": "a\nb" }),
+        };
+        let lf = tempfile::tempdir().unwrap();
+        let crlf = tempfile::tempdir().unwrap();
+        let text = render("maze_json", &blessed);
+        std::fs::write(lf.path().join("maze_json.snap"), &text).unwrap();
+        std::fs::write(
+            crlf.path().join("maze_json.snap"),
+            text.replace('\n', "\r\n"),
+        )
+        .unwrap();
+        let from_crlf = Snapshots::load(crlf.path()).unwrap();
+        assert_eq!(from_crlf, Snapshots::load(lf.path()).unwrap());
+        assert_eq!(from_crlf.get("maze_json"), Some(&blessed));
+        assert_eq!(from_crlf.unreadable("maze_json"), None);
+        // Blessing the same outputs over a CRLF checkout changes nothing.
+        assert_eq!(from_crlf.changes(crlf.path()).unwrap(), (Vec::new(), 1));
+    }
+
+    #[test]
+    fn changes_list_each_changed_new_and_removed_file_with_a_diff() {
+        let dir = tempfile::tempdir().unwrap();
+        let blessed = |output| Blessed {
+            input: "d".to_owned(),
+            output,
+        };
+        let mut old = Snapshots::default();
+        old.insert("kept", blessed(json!([1])));
+        old.insert("changed", blessed(json!([1, 2])));
+        old.insert("removed", blessed(json!([])));
+        old.save(dir.path()).unwrap();
+        let mut new = Snapshots::default();
+        new.insert("kept", blessed(json!([1])));
+        new.insert("changed", blessed(json!([1, 3])));
+        new.insert("added", blessed(json!([4])));
+
+        let (changes, unchanged) = new.changes(dir.path()).unwrap();
+        assert_eq!(unchanged, 1);
+        let files: Vec<&str> = changes.iter().map(|c| c.file.as_str()).collect();
+        assert_eq!(files, ["added.snap", "changed.snap", "removed.snap"]);
+        assert_eq!(
+            changes[1].diff(),
+            "--- a/changed.snap\n+++ b/changed.snap\n@@ -3,4 +3,4 @@\n expression: changed\n description: input d\n ---\n-[1,2]\n+[1,3]\n"
+        );
+        assert!(
+            changes[0]
+                .diff()
+                .starts_with("--- /dev/null\n+++ b/added.snap\n")
+        );
+        assert!(
+            changes[2]
+                .diff()
+                .starts_with("--- a/removed.snap\n+++ /dev/null\n")
+        );
+        // Nothing was written.
+        assert_eq!(Snapshots::load(dir.path()).unwrap(), old);
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub const BACKTRACK_ORDER: [Direction; 4] = [
 /// Errors: [`SolveError::NotCreated`] when the maze is not created;
 /// [`SolveError::NoPath`] when every way from the start ends in a dead end.
 pub fn solve_backtracking(maze: &Maze) -> Result<Vec<Position>, SolveError> {
-    // BEGIN SOLUTION solve_backtracking (§9.2): find the cells from start to end of {maze:?}
+    // BEGIN SOLUTION solve_backtracking (§9.2): find the cells from the start {:?} to the end {:?} with a stack | maze.start, maze.end
     if !maze.is_created() {
         return Err(SolveError::NotCreated);
     }

@@ -53,7 +53,7 @@ impl MazeCellArray {
     /// Changes the size to `width` × `height` and puts every wall back up. On an
     /// error (a size outside 5..=50) the array is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
-        // BEGIN SOLUTION MazeCellArray::resize (§4): check {width} and {height}, then make a fresh grid of that size for {self:?}
+        // BEGIN SOLUTION MazeCellArray::resize (§4): make the grid {width} cells wide and {height} high (it is {}x{} now) with every wall up, or return an error if a size is outside 5..=50 | self.width, self.height
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
             return Err(MazeError::WidthOutOfRange(width));
         }

@@ -39,8 +39,12 @@ use crate::position::Position;
 pub enum JsonError {
     /// The text is not JSON, or not JSON of the right shape (a field is missing or
     /// has the wrong type). serde's message gives the line and column.
+    ///
+    /// serde's error is part of this message and so is not also given as its
+    /// `source()`: a program that prints an error with its chain of sources (anyhow's
+    /// `{:#}`) would otherwise print serde's message twice.
     #[error("not valid Maze JSON: {0}")]
-    Syntax(#[from] serde_json::Error),
+    Syntax(serde_json::Error),
     /// The text is JSON, but not an object `{...}`.
     #[error("Maze JSON must be an object {{\"width\": …, \"height\": …, …}}, not {found}")]
     NotAnObject {
@@ -133,6 +137,12 @@ pub enum JsonError {
         /// The maze's end.
         end: Position,
     },
+}
+
+impl From<serde_json::Error> for JsonError {
+    fn from(error: serde_json::Error) -> JsonError {
+        JsonError::Syntax(error)
+    }
 }
 
 /// A position as it is written in Maze JSON: `{"x": 3, "y": 4}`.

@@ -91,7 +91,7 @@ impl Maze {
     /// Changes the size to `width` × `height`, puts every wall back up and forgets
     /// any earlier creation and solution. On an error the maze is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
-        // BEGIN SOLUTION Maze::resize (§5): make {self:?} a fresh {width}x{height} maze
+        // BEGIN SOLUTION Maze::resize (§5): make the maze {width}x{height} cells with every wall up, not yet created or solved
         self.cells.resize(width, height)?;
         self.created = false;
         self.solution = None;
@@ -178,7 +178,7 @@ impl Maze {
     /// `complexity` must be within 0..=1; otherwise nothing changes and the error
     /// says so.
     pub fn create(&mut self, complexity: f64, rng: &mut MazeRng) -> Result<(), MazeError> {
-        // BEGIN SOLUTION Maze::create (§5): carve {self:?} with complexity {complexity} using {rng:?}
+        // BEGIN SOLUTION Maze::create (§5): choose a start and an end, then carve the passages with complexity {complexity}, drawing from {rng:?}
         if !(0.0..=1.0).contains(&complexity) {
             return Err(MazeError::ComplexityOutOfRange(complexity));
         }

@@ -92,7 +92,7 @@ impl Eq for Position {}
 // ANCHOR: hash
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        // BEGIN SOLUTION Position::hash (§3): hash both coordinates of {self:?} into a {} | std::any::type_name_of_val(state)
+        // BEGIN SOLUTION Position::hash (§3): feed both coordinates of {self:?} to the {} `state` | std::any::type_name_of_val(state).rsplit("::").next().unwrap_or("hasher")
         self.x.hash(state);
         self.y.hash(state);
         // END SOLUTION
@@ -103,7 +103,7 @@ impl Hash for Position {
 // ANCHOR: display
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // BEGIN SOLUTION Position::fmt (§3): write {self:?} in the form (x, y) into a {} | std::any::type_name_of_val(f)
+        // BEGIN SOLUTION Position::fmt (§3): write {self:?} in the form (x, y) into the {} `f` | std::any::type_name_of_val(f).rsplit("::").next().unwrap_or("formatter")
         write!(f, "({}, {})", self.x, self.y)
         // END SOLUTION
     }

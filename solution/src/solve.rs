@@ -33,7 +33,7 @@ impl Maze {
     /// (the maze has a loop); [`SolveError::NoPath`] when every path ends in a dead
     /// end; [`SolveError::Timeout`] when no task reaches the end in time.
     pub fn solve(&mut self) -> Result<Vec<Direction>, SolveError> {
-        // BEGIN SOLUTION Maze::solve (§6): find the directions from start to end of {self:?}
+        // BEGIN SOLUTION Maze::solve (§6): find the directions from the start {:?} to the end {:?} | self.start, self.end
         if !self.created {
             return Err(SolveError::NotCreated);
         }

@@ -351,6 +351,21 @@ mod solve {
     }
 
     #[test]
+    fn garbage_input_names_the_problem_once() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("garbage.json");
+        std::fs::write(&path, "garbage\n").unwrap();
+        let message = error_of(maze().args(["solve", "--input"]).arg(&path));
+        assert_eq!(
+            message,
+            format!(
+                "error: reading {}: not valid Maze JSON: expected value at line 1 column 1",
+                path.display()
+            )
+        );
+    }
+
+    #[test]
     fn input_and_generation_options_do_not_mix() {
         let output = maze()
             .args(["solve", "--input", &data("comb.json"), "--seed", "1"])

@@ -46,7 +46,11 @@ pub const BACKTRACK_ORDER: [Direction; 4] = [
 /// [`SolveError::NoPath`] when every way from the start ends in a dead end.
 pub fn solve_backtracking(maze: &Maze) -> Result<Vec<Position>, SolveError> {
     // TODO (handout §9.2): write solve_backtracking.
-    todo!("solve_backtracking (handout §9.2): find the cells from start to end of {maze:?}")
+    todo!(
+        "solve_backtracking (handout §9.2): find the cells from the start {:?} to the end {:?} with a stack",
+        maze.start,
+        maze.end
+    )
 }
 // ANCHOR_END: solve_backtracking
 

@@ -51,7 +51,9 @@ impl MazeCellArray {
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
         // TODO (handout §4): write MazeCellArray::resize.
         todo!(
-            "MazeCellArray::resize (handout §4): check {width} and {height}, then make a fresh grid of that size for {self:?}"
+            "MazeCellArray::resize (handout §4): make the grid {width} cells wide and {height} high (it is {}x{} now) with every wall up, or return an error if a size is outside 5..=50",
+            self.width,
+            self.height
         )
     }
     // ANCHOR_END: resize

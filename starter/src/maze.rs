@@ -92,7 +92,9 @@ impl Maze {
     /// any earlier creation and solution. On an error the maze is left as it was.
     pub fn resize(&mut self, width: i32, height: i32) -> Result<(), MazeError> {
         // TODO (handout §5): write Maze::resize.
-        todo!("Maze::resize (handout §5): make {self:?} a fresh {width}x{height} maze")
+        todo!(
+            "Maze::resize (handout §5): make the maze {width}x{height} cells with every wall up, not yet created or solved"
+        )
     }
     // ANCHOR_END: resize
 
@@ -176,7 +178,7 @@ impl Maze {
     pub fn create(&mut self, complexity: f64, rng: &mut MazeRng) -> Result<(), MazeError> {
         // TODO (handout §5): write Maze::create.
         todo!(
-            "Maze::create (handout §5): carve {self:?} with complexity {complexity} using {rng:?}"
+            "Maze::create (handout §5): choose a start and an end, then carve the passages with complexity {complexity}, drawing from {rng:?}"
         )
     }
     // ANCHOR_END: create

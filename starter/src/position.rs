@@ -77,8 +77,11 @@ impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // TODO (handout §3): write Position::hash.
         todo!(
-            "Position::hash (handout §3): hash both coordinates of {self:?} into a {}",
+            "Position::hash (handout §3): feed both coordinates of {self:?} to the {} `state`",
             std::any::type_name_of_val(state)
+                .rsplit("::")
+                .next()
+                .unwrap_or("hasher")
         )
     }
 }
@@ -89,8 +92,11 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // TODO (handout §3): write Position::fmt.
         todo!(
-            "Position::fmt (handout §3): write {self:?} in the form (x, y) into a {}",
+            "Position::fmt (handout §3): write {self:?} in the form (x, y) into the {} `f`",
             std::any::type_name_of_val(f)
+                .rsplit("::")
+                .next()
+                .unwrap_or("formatter")
         )
     }
 }

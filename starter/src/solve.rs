@@ -25,7 +25,11 @@ impl Maze {
     /// end; [`SolveError::Timeout`] when no task reaches the end in time.
     pub fn solve(&mut self) -> Result<Vec<Direction>, SolveError> {
         // TODO (handout §6): write Maze::solve.
-        todo!("Maze::solve (handout §6): find the directions from start to end of {self:?}")
+        todo!(
+            "Maze::solve (handout §6): find the directions from the start {:?} to the end {:?}",
+            self.start,
+            self.end
+        )
     }
     // ANCHOR_END: solve
 }

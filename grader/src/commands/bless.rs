@@ -5,7 +5,7 @@ use anyhow::{Context as _, bail};
 use super::Setup;
 use crate::Status;
 use crate::checks;
-use crate::cli::KitArgs;
+use crate::cli::BlessArgs;
 use crate::harness::{self, Build};
 use crate::runner::{self, Request, RunOutcome};
 use crate::snapshots::{Blessed, Snapshots};
@@ -61,16 +61,39 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
     Ok(snapshots)
 }
 
-/// Writes the blessed snapshots over fixtures/snapshots.
-pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
-    let setup = Setup::load(args)?;
+/// Writes the blessed snapshots over fixtures/snapshots, showing a diff of each file
+/// it changes; with `--check`, writes nothing and fails when a file would change.
+pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
+    let setup = Setup::load(&args.kit)?;
     let fresh = blessed(&setup, &build_solution(&setup)?)?;
-    let changed = setup.snapshots.differences(&fresh);
-    fresh.save(&setup.kit.snapshots())?;
-    if changed.is_empty() {
-        println!("snapshots unchanged");
-    } else {
-        println!("blessed: {}", changed.join(", "));
+    let dir = setup.kit.snapshots();
+    let (changes, unchanged) = fresh.changes(&dir)?;
+    let mut out = String::new();
+    for change in &changes {
+        out.push_str(&change.diff());
     }
+    let files: Vec<&str> = changes.iter().map(|c| c.file.as_str()).collect();
+    if args.check {
+        if !changes.is_empty() {
+            print!("{out}");
+            eprintln!(
+                "grader: blessing would change {} snapshot(s) ({}): run `grader bless` and review the diff",
+                changes.len(),
+                files.join(", ")
+            );
+            return Ok(Status::CheckFailed);
+        }
+    } else {
+        fresh.save(&dir)?;
+        print!("{out}");
+        if !changes.is_empty() {
+            println!(
+                "blessed {} snapshot(s): {}",
+                changes.len(),
+                files.join(", ")
+            );
+        }
+    }
+    println!("{unchanged} snapshot(s) unchanged");
     Ok(Status::Success)
 }

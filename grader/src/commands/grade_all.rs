@@ -100,13 +100,15 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
-    let setup = Setup::load(&KitArgs {
+    let mut setup = Setup::load(&KitArgs {
         kit: args.kit.clone(),
         work_dir: args.work_dir.clone(),
         // The cores are shared between submissions: each runs its checks on its share.
         jobs: Some((cores / jobs).max(1)),
         sandbox: args.sandbox,
     })?;
+    // The class's progress bar says what is going on; no note per build.
+    setup.workspace.progress = false;
     setup.require_blessed()?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;

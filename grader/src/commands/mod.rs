@@ -8,6 +8,7 @@ mod gradescope;
 mod mutants;
 mod self_check;
 mod starter;
+mod watch;
 
 use std::path::PathBuf;
 
@@ -35,6 +36,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::SelfCheck(args) => self_check::run(&args),
         Command::Dist(args) => dist::run(&args),
         Command::Mutants(args) => mutants::run(&args),
+        Command::Watch(args) => watch::run(&args),
     }
 }
 
@@ -66,11 +68,17 @@ impl Setup {
             .work_dir
             .clone()
             .unwrap_or_else(|| kit.default_work_dir());
+        // Absolute: builds run in the harness's own directory, where a relative
+        // `--work-dir` (and the cargo home inside it) would point elsewhere.
+        let root = std::path::absolute(&root)
+            .with_context(|| format!("finding the work dir {}", root.display()))?;
         let workspace = Workspace {
             root,
             lock_file: kit.lock_file(),
             stubs: Some(kit.stubs()).filter(|dir| dir.join("src/lib.rs").is_file()),
             sandbox: args.sandbox,
+            // A person waits on one submission; `grade-all` turns this off for its bar.
+            progress: true,
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);

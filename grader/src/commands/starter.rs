@@ -1,8 +1,6 @@
 //! `grader starter [--check]`: writes starter/ from solution/, or checks that it is
 //! up to date.
 
-use anyhow::bail;
-
 use crate::Status;
 use crate::cli::StarterArgs;
 use crate::kit::Kit;
@@ -16,10 +14,12 @@ pub fn run(args: &StarterArgs) -> anyhow::Result<Status> {
     if args.check {
         let problems = starter::differences(&dir, &files);
         if !problems.is_empty() {
-            bail!(
-                "starter/ is out of date with solution/ ({}): run `grader starter`",
+            // Exit code 1, "ran, and the answer is no": 2 stays for "could not run".
+            eprintln!(
+                "grader: starter/ is out of date with solution/ ({}): run `grader starter`",
                 starter::describe(&problems)
             );
+            return Ok(Status::CheckFailed);
         }
         println!("starter/ is up to date");
     } else {

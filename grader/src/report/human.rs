@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use owo_colors::OwoColorize;
 
-use super::{Report, points};
+use super::{CheckResult, Report, points};
 
 /// What marks a line that the student's code printed or the compiler said of it.
 const GUTTER: &str = "│ ";
@@ -30,15 +30,9 @@ const OUTPUT_LINES: usize = 12;
 /// The human report; colours only when `color` is set.
 pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
-    let paint =
-        |text: &str, style: fn(&str) -> String| if color { style(text) } else { text.to_owned() };
+    let paint = painter(color);
     let _ = writeln!(out, "Grading {}", report.submission);
-    for error in &report.build_errors {
-        let _ = writeln!(out);
-        for line in error.lines() {
-            let _ = writeln!(out, "  {}", gutter(&paint(line, |t| t.red().to_string())));
-        }
-    }
+    build_errors(&mut out, report, &paint);
     for part in &report.parts {
         let _ = writeln!(
             out,
@@ -48,53 +42,10 @@ pub fn render(report: &Report, color: bool) -> String {
             points(part.max_score)
         );
         for check in report.checks.iter().filter(|c| c.part.id() == part.id) {
-            let mark = if check.passed {
-                paint("✓", |t| t.green().to_string())
-            } else {
-                paint("✗", |t| t.red().to_string())
-            };
-            let _ = writeln!(
-                out,
-                "  {mark} {:<32} {:>5}  {}",
-                check.name,
-                format!("{}/{}", points(check.score), points(check.max_score)),
-                check.title
-            );
-            if check.passed {
-                continue;
+            check_line(&mut out, check, &paint);
+            if !check.passed {
+                failure(&mut out, check, &paint);
             }
-            for line in check.message.lines() {
-                let _ = writeln!(out, "      {line}");
-            }
-            if let Some(diff) = &check.diff {
-                for line in diff.lines() {
-                    let styled = match line.chars().next() {
-                        Some('-') => paint(line, |t| t.red().to_string()),
-                        Some('+') => paint(line, |t| t.green().to_string()),
-                        _ => line.to_owned(),
-                    };
-                    let _ = writeln!(out, "      {styled}");
-                }
-            }
-            if !check.output.is_empty() {
-                let _ = writeln!(out, "      your code printed:");
-                let lines: Vec<&str> = check.output.lines().collect();
-                for line in lines.iter().take(OUTPUT_LINES) {
-                    let _ = writeln!(out, "      {}", gutter(line));
-                }
-                if lines.len() > OUTPUT_LINES {
-                    let _ = writeln!(
-                        out,
-                        "      {GUTTER}… {} more line(s), in the JSON report",
-                        lines.len() - OUTPUT_LINES
-                    );
-                }
-            }
-            let _ = writeln!(
-                out,
-                "      hint: {}",
-                paint(&check.hint, |t| t.cyan().to_string())
-            );
         }
     }
     if !report.warnings.is_empty() {
@@ -104,6 +55,113 @@ pub fn render(report: &Report, color: bool) -> String {
             report.warnings.len()
         );
     }
+    score_line(&mut out, report, &paint);
+    out
+}
+
+/// The short view of `grader watch`, like rustlings' watch mode rather than the whole
+/// report: the compiler's errors if any, the first failing check in full (what to
+/// work on next), one progress line per part, and the score, last as in the report.
+pub fn summary(report: &Report, color: bool) -> String {
+    let mut out = String::new();
+    let paint = painter(color);
+    let _ = writeln!(out, "Grading {}", report.submission);
+    build_errors(&mut out, report, &paint);
+    match report.checks.iter().find(|c| !c.passed) {
+        Some(check) => {
+            let _ = writeln!(out, "\nNext, the first failing check:");
+            check_line(&mut out, check, &paint);
+            failure(&mut out, check, &paint);
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "\n{}",
+                paint("Every check passes.", |t| t.green().to_string())
+            );
+        }
+    }
+    let _ = writeln!(out);
+    let width = report
+        .parts
+        .iter()
+        .map(|part| part.title.chars().count())
+        .max()
+        .unwrap_or(0);
+    for part in &report.parts {
+        let _ = writeln!(
+            out,
+            "{:<width$}  {}  {}/{}",
+            part.title,
+            progress_bar(part.score, part.max_score),
+            points(part.score),
+            points(part.max_score)
+        );
+    }
+    score_line(&mut out, report, &paint);
+    out
+}
+
+/// How many characters wide a part's progress bar is.
+const BAR: usize = 20;
+
+/// `[#######-------------]`: the share of a part's points earned.
+fn progress_bar(score: f64, max: f64) -> String {
+    let share = if max > 0.0 {
+        (score / max).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    // Rounded down, so that a bar is full only when every point is earned.
+    let filled = ((share * BAR as f64).floor() as usize).min(BAR);
+    format!("[{}{}]", "#".repeat(filled), "-".repeat(BAR - filled))
+}
+
+/// Paints a text with a style when `color` is set, and leaves it plain otherwise.
+fn painter(color: bool) -> impl Fn(&str, fn(&str) -> String) -> String {
+    move |text, style| if color { style(text) } else { text.to_owned() }
+}
+
+/// The compiler's errors, behind the gutter.
+fn build_errors(
+    out: &mut String,
+    report: &Report,
+    paint: &impl Fn(&str, fn(&str) -> String) -> String,
+) {
+    for error in &report.build_errors {
+        let _ = writeln!(out);
+        for line in error.lines() {
+            let _ = writeln!(out, "  {}", gutter(&paint(line, |t| t.red().to_string())));
+        }
+    }
+}
+
+/// A check's line: ✓ or ✗, name, points, title.
+fn check_line(
+    out: &mut String,
+    check: &CheckResult,
+    paint: &impl Fn(&str, fn(&str) -> String) -> String,
+) {
+    let mark = if check.passed {
+        paint("✓", |t| t.green().to_string())
+    } else {
+        paint("✗", |t| t.red().to_string())
+    };
+    let _ = writeln!(
+        out,
+        "  {mark} {:<32} {:>5}  {}",
+        check.name,
+        format!("{}/{}", points(check.score), points(check.max_score)),
+        check.title
+    );
+}
+
+/// The last line: `Score: 12/99  (5 of 30 checks passed)`.
+fn score_line(
+    out: &mut String,
+    report: &Report,
+    paint: &impl Fn(&str, fn(&str) -> String) -> String,
+) {
     let passed = report.checks.iter().filter(|c| c.passed).count();
     let _ = writeln!(
         out,
@@ -112,5 +170,44 @@ pub fn render(report: &Report, color: bool) -> String {
         points(report.max_score),
         report.checks.len()
     );
-    out
+}
+
+/// A failed check's reason, diff, output and hint, indented under its line.
+fn failure(
+    out: &mut String,
+    check: &CheckResult,
+    paint: &impl Fn(&str, fn(&str) -> String) -> String,
+) {
+    for line in check.message.lines() {
+        let _ = writeln!(out, "      {line}");
+    }
+    if let Some(diff) = &check.diff {
+        for line in diff.lines() {
+            let styled = match line.chars().next() {
+                Some('-') => paint(line, |t| t.red().to_string()),
+                Some('+') => paint(line, |t| t.green().to_string()),
+                _ => line.to_owned(),
+            };
+            let _ = writeln!(out, "      {styled}");
+        }
+    }
+    if !check.output.is_empty() {
+        let _ = writeln!(out, "      your code printed:");
+        let lines: Vec<&str> = check.output.lines().collect();
+        for line in lines.iter().take(OUTPUT_LINES) {
+            let _ = writeln!(out, "      {}", gutter(line));
+        }
+        if lines.len() > OUTPUT_LINES {
+            let _ = writeln!(
+                out,
+                "      {GUTTER}… {} more line(s), in the JSON report",
+                lines.len() - OUTPUT_LINES
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "      hint: {}",
+        paint(&check.hint, |t| t.cyan().to_string())
+    );
 }

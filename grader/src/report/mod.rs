@@ -178,6 +178,12 @@ impl Report {
         }
     }
 
+    /// The short view `grader watch` shows after each save: the progress of each part,
+    /// the score and the first failing check (see [`human::summary`]).
+    pub fn render_summary(&self, color: bool) -> String {
+        human::summary(&self.visible(), color)
+    }
+
     /// A copy whose every text shows its control characters, bidi controls and
     /// noncharacters as escapes. The student's texts are what this is for; the
     /// rubric's (names, titles, hints) go through too, which costs nothing and keeps

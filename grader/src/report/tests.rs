@@ -80,6 +80,13 @@ fn hostile_report() -> Report {
     }
 }
 
+/// The lines of `text` that start like the grader's score line.
+fn score_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| line.starts_with("Score"))
+        .collect()
+}
+
 fn render(format: Format) -> String {
     hostile_report().render(format, false)
 }
@@ -113,10 +120,7 @@ fn every_format_shows_the_escapes_instead_of_hiding_them() {
 fn the_human_report_has_no_escape_and_only_the_graders_score_line() {
     let text = render(Format::Human);
     assert!(!text.contains(['\x1b', '\r']), "{text}");
-    let scores: Vec<&str> = text
-        .lines()
-        .filter(|line| line.starts_with("Score"))
-        .collect();
+    let scores = score_lines(&text);
     assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
     assert_eq!(text.lines().last(), Some(scores[0]));
 }
@@ -321,4 +325,30 @@ fn the_classroom_result_has_the_reporters_shape_and_the_points() {
             .iter()
             .all(|t| t["status"] == "pass" || t["status"] == "fail")
     );
+}
+
+#[test]
+fn the_watch_summary_shows_the_first_failing_check_each_part_and_the_score_last() {
+    let text = hostile_report().render_summary(false);
+    assert!(!text.contains(['\x1b', '\r']), "{text}");
+    assert!(
+        text.contains("Next, the first failing check:\n  ✗ direction_opposite "),
+        "{text}"
+    );
+    assert!(text.contains("      hint: handout §2\n"), "{text}");
+    assert!(
+        !text.contains("rat_stack"),
+        "only the first failure: {text}"
+    );
+    assert!(
+        text.contains("Part 1: perfect mazes  [##########----------]  2/4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Part 2: rat in a maze  [--------------------]  0/2\n"),
+        "{text}"
+    );
+    let scores = score_lines(&text);
+    assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
+    assert_eq!(text.lines().last(), Some(scores[0]));
 }

@@ -1,6 +1,27 @@
 //! The grader's command line: exit codes, errors, outputs.
 
-use super::support::{Submission, grader, kit_root, work_dir};
+use super::support::{Submission, copy_kit, grader, kit_root, work_dir};
+
+/// `grader grade --format json --check position_display`: one quick check of
+/// `submission`, built in `work_dir`.
+fn grade_position_display(
+    work_dir: impl AsRef<std::path::Path>,
+    submission: impl AsRef<std::path::Path>,
+) -> std::process::Output {
+    grader()
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--check",
+            "position_display",
+            "--work-dir",
+        ])
+        .arg(work_dir.as_ref())
+        .arg(submission.as_ref())
+        .output()
+        .expect("runs")
+}
 
 #[test]
 fn a_missing_submission_is_a_grader_error_with_exit_code_2() {
@@ -103,20 +124,7 @@ fn reports_go_to_the_output_file_in_every_format() {
 #[test]
 fn a_broken_kit_fixture_is_the_kits_error_with_exit_code_2_not_the_students() {
     let kit = tempfile::tempdir().expect("temp dir");
-    for entry in walkdir::WalkDir::new(kit_root().join("fixtures")) {
-        let entry = entry.expect("reading fixtures");
-        let target = kit.path().join(
-            entry
-                .path()
-                .strip_prefix(kit_root())
-                .expect("below the kit"),
-        );
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).expect("a directory");
-        } else {
-            std::fs::copy(entry.path(), &target).expect("a file");
-        }
-    }
+    copy_kit(&["fixtures"], kit.path());
     std::fs::write(
         kit.path().join("fixtures/mazes/maze-5x5-c0.5-s21.json"),
         "{ \"width\": 5",
@@ -139,20 +147,17 @@ fn a_broken_kit_fixture_is_the_kits_error_with_exit_code_2_not_the_students() {
 
 #[test]
 fn check_runs_only_the_named_check_and_an_unknown_name_lists_the_checks() {
-    let output = grader()
-        .args([
-            "grade",
-            "--format",
-            "json",
-            "--check",
-            "position_display",
-            "--work-dir",
-        ])
-        .arg(work_dir())
-        .arg(kit_root().join("solution"))
-        .output()
-        .expect("runs");
+    let output = grade_position_display(work_dir(), kit_root().join("solution"));
     assert_eq!(output.status.code(), Some(0));
+    // What the grader is doing goes to stderr, as a plain line when it is no
+    // terminal; stdout holds the report alone.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line == "grader: building your code…"),
+        "{stderr}"
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     let names: Vec<&str> = report["checks"]
         .as_array()
@@ -179,19 +184,7 @@ fn check_runs_only_the_named_check_and_an_unknown_name_lists_the_checks() {
 #[test]
 fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named() {
     let repo = tempfile::tempdir().expect("temp dir");
-    let output = grader()
-        .args([
-            "grade",
-            "--format",
-            "json",
-            "--check",
-            "position_display",
-            "--work-dir",
-        ])
-        .arg(work_dir())
-        .arg(repo.path())
-        .output()
-        .expect("runs");
+    let output = grade_position_display(work_dir(), repo.path());
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -202,19 +195,7 @@ fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named(
     let starter = Submission::from_starter("repository-root");
     std::fs::create_dir_all(repo.path().join("starter")).expect("starter/");
     std::fs::rename(starter.dir.join("src"), repo.path().join("starter/src")).expect("moving");
-    let output = grader()
-        .args([
-            "grade",
-            "--format",
-            "json",
-            "--check",
-            "position_display",
-            "--work-dir",
-        ])
-        .arg(work_dir())
-        .arg(repo.path())
-        .output()
-        .expect("runs");
+    let output = grade_position_display(work_dir(), repo.path());
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -229,4 +210,22 @@ fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named(
         "{report}"
     );
     assert_eq!(report["score"].as_f64(), Some(0.0));
+}
+
+#[test]
+fn a_relative_work_dir_is_taken_from_the_current_directory() {
+    let relative = work_dir()
+        .strip_prefix(kit_root())
+        .expect("the work dir is inside the kit")
+        .to_path_buf();
+    assert!(relative.is_relative());
+    let output = grade_position_display(&relative, kit_root().join("solution"));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    assert_eq!(report["score"].as_f64(), Some(1.0), "{report}");
 }

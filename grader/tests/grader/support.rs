@@ -21,7 +21,12 @@ pub fn work_dir() -> PathBuf {
 /// The grader with a clean environment, pointed at the kit and the shared build
 /// directory.
 pub fn grader() -> assert_cmd::Command {
-    let mut command = assert_cmd::Command::cargo_bin("grader").expect("the grader binary is built");
+    assert_cmd::Command::from_std(grader_process())
+}
+
+/// [`grader`] as a plain process, for a test that talks to it while it runs.
+pub fn grader_process() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grader"));
     command
         .current_dir(kit_root())
         .env_remove("MAZE_GRADER_WORK_DIR")
@@ -29,6 +34,30 @@ pub fn grader() -> assert_cmd::Command {
         .env("NO_COLOR", "1")
         .env("RUST_BACKTRACE", "0");
     command
+}
+
+/// Copies the kit's `parts` (folders and files, relative to the kit's root) into
+/// `into`, keeping their places.
+pub fn copy_kit(parts: &[&str], into: &Path) {
+    for part in parts {
+        for entry in walkdir::WalkDir::new(kit_root().join(part)) {
+            let entry = entry.expect("reading the kit");
+            let target = into.join(
+                entry
+                    .path()
+                    .strip_prefix(kit_root())
+                    .expect("below the kit"),
+            );
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("a directory");
+            } else {
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent).expect("a directory");
+                }
+                std::fs::copy(entry.path(), &target).expect("a file");
+            }
+        }
+    }
 }
 
 /// A submission: a copy of the reference solution's `src/` with changes.

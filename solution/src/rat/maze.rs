@@ -38,7 +38,7 @@ impl RatMaze {
     /// goal's south door (for n = 1 both are doors of room 0); or an error if n is
     /// outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
     pub fn new(n: usize) -> Result<RatMaze, RatError> {
-        // BEGIN SOLUTION RatMaze::new (§7): check {n}, then make an {n}x{n} maze with only the way in and the way out open
+        // BEGIN SOLUTION RatMaze::new (§7): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed
         if !(1..=MAX_SIZE).contains(&n) {
             return Err(RatError::SizeOutOfRange(n));
         }

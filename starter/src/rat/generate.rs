@@ -32,7 +32,7 @@ use crate::rng::MazeRng;
 pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
     // TODO (handout §7): write generate.
     todo!(
-        "generate (handout §7): an {n}x{n} maze whose start and goal are joined, drawing from {rng:?}"
+        "generate (handout §7): a maze of {n}x{n} rooms whose start and goal are joined, drawing from {rng:?}"
     )
 }
 // ANCHOR_END: generate
@@ -43,7 +43,7 @@ pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
 /// error if n is outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
 pub fn generate_perfect(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
     // TODO (handout §7): write generate_perfect.
-    todo!("generate_perfect (handout §7): a perfect {n}x{n} maze, drawing from {rng:?}")
+    todo!("generate_perfect (handout §7): a perfect maze of {n}x{n} rooms, drawing from {rng:?}")
 }
 // ANCHOR_END: generate_perfect
 

@@ -36,7 +36,7 @@ impl RatMaze {
     pub fn new(n: usize) -> Result<RatMaze, RatError> {
         // TODO (handout §7): write RatMaze::new.
         todo!(
-            "RatMaze::new (handout §7): check {n}, then make an {n}x{n} maze with only the way in and the way out open"
+            "RatMaze::new (handout §7): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed"
         )
     }
     // ANCHOR_END: new

@@ -1,0 +1,200 @@
+//! `grader watch`: the student loop. Grade once, then again after every save under
+//! the submission's `src/`, showing what to work on next, as rustlings' watch mode
+//! does.
+//!
+//! Grading is the same as `grader grade` (the same [`Setup`] and grader), so a score
+//! seen here is the score `grade` gives. Saves are debounced: an editor writes a file
+//! in a few steps (a temporary file, a rename, a backup), and a formatter may rewrite
+//! it right after; one grading follows the last of them. Only `.rs` files count (the
+//! grader copies nothing else), and editors' temporary and backup files never do.
+
+use std::io::{BufRead as _, IsTerminal as _, Write as _};
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use notify::{EventKind, RecursiveMode, Watcher as _};
+
+use super::Setup;
+use crate::Status;
+use crate::cli::WatchArgs;
+
+/// How long the files must stay untouched after a save before grading starts.
+const QUIET: Duration = Duration::from_millis(300);
+
+/// What wakes the loop up.
+enum Wake {
+    /// A source file changed.
+    Saved,
+    /// `q` and Enter.
+    Quit,
+}
+
+/// Grades the submission, then again on every save, until `q` or Ctrl-C.
+pub fn run(args: &WatchArgs) -> anyhow::Result<Status> {
+    let submission = crate::submission::locate(&args.submission)?;
+    let mut setup = Setup::load(&args.kit)?;
+    setup.only(&args.check)?;
+    setup.require_blessed()?;
+    let src = submission.join("src");
+
+    let (wake, woken) = mpsc::channel();
+    let saves = wake.clone();
+    let watched = src.clone();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if let Ok(event) = event
+            && counts(&event, &watched)
+        {
+            let _ = saves.send(Wake::Saved);
+        }
+    })
+    .context("starting to watch for saved files")?;
+    watcher
+        .watch(&src, RecursiveMode::Recursive)
+        .with_context(|| format!("watching {}", src.display()))?;
+    // Lines from stdin: `q` quits. At the end of stdin (none attached), only Ctrl-C
+    // quits, so `grader watch </dev/null` keeps watching.
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if matches!(line.trim(), "q" | "quit" | "exit") {
+                let _ = wake.send(Wake::Quit);
+                break;
+            }
+        }
+    });
+
+    let grader = setup.grader();
+    loop {
+        show(&grader, &submission, &src);
+        if !wait_for_save(&woken) {
+            return Ok(Status::Success);
+        }
+    }
+}
+
+/// Grades once and shows the short report on stdout (after clearing a terminal), or
+/// the error on stderr; either way the loop goes on.
+fn show(grader: &crate::grade::Grader<'_>, submission: &Path, src: &Path) {
+    let terminal = std::io::stdout().is_terminal();
+    let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let result = grader.grade(submission);
+    if terminal {
+        // Clear the screen and its scrollback, and put the cursor at the top. Written
+        // past anstream, which would strip it with the colours under NO_COLOR.
+        let mut raw = std::io::stdout().lock();
+        let _ = raw.write_all(b"\x1b[2J\x1b[3J\x1b[H");
+        let _ = raw.flush();
+    }
+    let mut stdout = anstream::stdout();
+    match result {
+        Ok(report) => {
+            let _ = stdout.write_all(report.render_summary(color).as_bytes());
+        }
+        Err(error) => {
+            let _ = stdout.flush();
+            eprintln!("grader: error: {}", crate::one_line(&format!("{error:#}")));
+        }
+    }
+    let _ = writeln!(
+        stdout,
+        "\nWatching {} for saves. Type q and Enter (or press Ctrl-C) to quit.",
+        src.display()
+    );
+    let _ = stdout.flush();
+}
+
+/// Waits for a save and for the files to go quiet after it: true to grade again,
+/// false to quit.
+fn wait_for_save(woken: &Receiver<Wake>) -> bool {
+    match woken.recv() {
+        Ok(Wake::Saved) => {}
+        Ok(Wake::Quit) | Err(_) => return false,
+    }
+    loop {
+        match woken.recv_timeout(QUIET) {
+            Ok(Wake::Saved) => {}
+            Ok(Wake::Quit) => return false,
+            Err(RecvTimeoutError::Timeout) => return true,
+            Err(RecvTimeoutError::Disconnected) => return false,
+        }
+    }
+}
+
+/// Whether `event` is a change to a source file under `src` that the grader would
+/// copy.
+fn counts(event: &notify::Event, src: &Path) -> bool {
+    !matches!(event.kind, EventKind::Access(_) | EventKind::Other)
+        && event
+            .paths
+            .iter()
+            .any(|path| is_source(path.strip_prefix(src).unwrap_or(path)))
+}
+
+/// A `.rs` file (its path relative to `src/`) that is not an editor's temporary or
+/// backup file (`.#main.rs`, `#main.rs#`, `main.rs~`, `.main.rs.swp`) nor inside a
+/// hidden folder or a `target/`. Relative, because the submission itself may well lie
+/// below some `target/` (the kit's tests put theirs there).
+fn is_source(path: &Path) -> bool {
+    let hidden = path.components().any(|part| {
+        let part = part.as_os_str().to_string_lossy();
+        part == "target" || (part.starts_with('.') && part != "." && part != "..")
+    });
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy())
+        .unwrap_or_default();
+    !hidden && !name.starts_with('#') && path.extension().is_some_and(|ext| ext == "rs")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_source_file_counts() {
+        assert!(is_source(Path::new("position.rs")));
+        assert!(is_source(Path::new("rat/queue.rs")));
+    }
+
+    #[test]
+    fn editor_temporary_files_and_build_output_do_not_count() {
+        for path in [
+            ".position.rs.swp",
+            ".#position.rs",
+            "#position.rs#",
+            "position.rs~",
+            "4913",
+            ".idea/position.rs",
+            "target/debug/build.rs",
+            "notes.md",
+        ] {
+            assert!(!is_source(Path::new(path)), "{path}");
+        }
+    }
+
+    #[test]
+    fn a_submission_below_a_target_folder_is_still_watched() {
+        let src = Path::new("/home/s/target/tmp/maze/src");
+        let event = notify::Event::new(EventKind::Modify(notify::event::ModifyKind::Any))
+            .add_path(src.join("position.rs"));
+        assert!(counts(&event, src));
+        let event = notify::Event::new(EventKind::Access(notify::event::AccessKind::Any))
+            .add_path(src.join("position.rs"));
+        assert!(!counts(&event, src));
+    }
+
+    #[test]
+    fn saves_close_together_grade_once_and_q_quits() {
+        let (wake, woken) = mpsc::channel();
+        for _ in 0..5 {
+            wake.send(Wake::Saved).unwrap();
+        }
+        assert!(wait_for_save(&woken));
+        assert!(woken.try_recv().is_err(), "every save was taken in");
+        wake.send(Wake::Saved).unwrap();
+        wake.send(Wake::Quit).unwrap();
+        assert!(!wait_for_save(&woken));
+    }
+}

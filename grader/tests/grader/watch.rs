@@ -1,0 +1,102 @@
+//! `grader watch` as a student runs it: graded once at the start, graded again after a
+//! save, quit with `q` and Enter.
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use crate::support::{Submission, grader_process, work_dir};
+
+/// How long to wait for a grading to show; generous, since the first one may build
+/// the dependencies. A deadline for a hung watcher, not a timed assertion.
+const PATIENCE: Duration = Duration::from_secs(15 * 60);
+
+/// The watcher, killed when the test ends however it ends.
+struct Watcher(Child);
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Reads `lines` up to and including the next `Score:` line, and returns what it read.
+fn next_report(lines: &Receiver<String>) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    let mut report = String::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = lines
+            .recv_timeout(left)
+            .unwrap_or_else(|_| panic!("no report within {PATIENCE:?}; read so far:\n{report}"));
+        report.push_str(&line);
+        report.push('\n');
+        if line.starts_with("Score: ") {
+            return report;
+        }
+    }
+}
+
+#[test]
+fn a_save_is_graded_again_and_shows_the_check_it_broke() {
+    let submission = Submission::from_solution("watched");
+    let child = grader_process()
+        .args([
+            "watch",
+            "--check",
+            "position_display",
+            "--check",
+            "position_moved",
+            "--work-dir",
+        ])
+        .arg(work_dir())
+        .arg(&submission.dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting grader watch");
+    let mut watcher = Watcher(child);
+    let stdout = watcher.0.stdout.take().expect("stdout is piped");
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+
+    let first = next_report(&lines);
+    assert!(first.contains("Every check passes."), "{first}");
+    assert!(
+        first.contains("Score: 3/3  (2 of 2 checks passed)"),
+        "{first}"
+    );
+
+    let _ = submission.replace("position.rs", "\"({}, {})\"", "\"({},{})\"");
+    let second = next_report(&lines);
+    assert!(
+        second.contains("Next, the first failing check:\n  ✗ position_display"),
+        "{second}"
+    );
+    assert!(second.contains("hint: handout §3"), "{second}");
+    assert!(
+        second.contains("Score: 2/3  (1 of 2 checks passed)"),
+        "{second}"
+    );
+
+    let mut stdin = watcher.0.stdin.take().expect("stdin is piped");
+    stdin.write_all(b"q\n").expect("typing q");
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = watcher.0.try_wait().expect("waiting for the watcher") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "q did not quit the watcher");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0));
+}
