@@ -735,7 +735,13 @@ fn check_dangerous_system_calls_fail_with_eperm() {
 
 fn check_concurrent_jobs_run_apart() {
     let scratch = open_dir("maze-sandbox-test-");
-    let job = sh("id -u; cat /proc/self/uid_map | wc -l", scratch.path());
+    // Each job waits (up to 10 s) until all eight have started, so that they really
+    // run at once: a job that ended before the last one began would give its uid back.
+    let job = sh(
+        "id -u; cat /proc/self/uid_map | wc -l; mktemp -p . arrived.XXXXXX >/dev/null; \
+         for _ in $(seq 100); do [ $(ls | grep -c '^arrived') -ge 8 ] && break; sleep 0.1; done",
+        scratch.path(),
+    );
     let ids: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..8)
             .map(|_| scope.spawn(|| text(&sandboxed(&job).stdout)))
