@@ -86,6 +86,7 @@ fn writing_a_second_answer_into_the_channel_gains_nothing() {
         "{opposite}"
     );
     assert_eq!(report["score"].as_f64(), Some(0.0), "{report:#}");
+    insta::assert_snapshot!(human_report(&submission));
 }
 
 #[test]
@@ -112,6 +113,7 @@ fn a_negative_width_is_graded_without_crashing_the_grader() {
     let report = json_report(&submission);
     assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
     assert!(failed(&report).contains(&"maze_matches_reference".to_owned()));
+    insta::assert_snapshot!(human_report(&submission));
 }
 
 /// Once per process: writes 64 MiB into every open file descriptor past stderr (the
@@ -155,6 +157,7 @@ fn flooding_the_result_channel_and_stdout_is_capped() {
         "captured output is capped"
     );
     assert_eq!(check(&report, "position_moved")["passed"], true);
+    insta::assert_snapshot!(human_report(&submission));
 }
 
 #[test]
@@ -179,6 +182,7 @@ fn a_panic_message_that_injects_markup_stays_inside_its_check() {
         1,
         "only the grader's own score line: {human}"
     );
+    insta::assert_snapshot!(human);
 }
 
 #[test]
