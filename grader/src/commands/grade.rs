@@ -58,7 +58,15 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
 /// Writes `contents` to a temporary file beside `path` and renames it over `path`, so
 /// that a reader (a CI step, Gradescope) finds the old report or the whole new one,
 /// never half of one, and a failed grading leaves the old report in place.
+///
+/// A `path` that is something other than a file (`/dev/null`, `/dev/stdout`, a
+/// pipe) is written into as it is: renaming over it would replace a device with a
+/// file.
 pub(super) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut target = std::fs::OpenOptions::new().write(true).open(path)?;
+        return std::io::Write::write_all(&mut target, contents);
+    }
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -116,6 +124,24 @@ mod tests {
         std::fs::write(dir.path().join("plain.json"), "{}").unwrap();
         write_atomically(&dir.path().join("report.json"), b"{}").unwrap();
         assert_eq!(mode("report.json"), mode("plain.json"));
+    }
+
+    /// `--output /dev/null` once replaced the machine's /dev/null with a file; a pipe
+    /// stands in for the device here, so that a regression cannot do it again.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_report_written_to_a_pipe_goes_into_the_pipe_and_leaves_it_a_pipe() {
+        use std::os::unix::fs::FileTypeExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("report.fifo");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        write_atomically(&fifo, b"the report").unwrap();
+        assert_eq!(reader.join().unwrap(), "the report");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     }
 
     #[test]
