@@ -122,6 +122,21 @@ impl Build {
     }
 }
 
+/// Deletes the builds of `submission` (its target directories, some 160 MB each) and
+/// keeps the shared dependency seed: grading a class would otherwise keep one build
+/// per student. Grading it again copies the seed again.
+pub fn discard_builds(workspace: &Workspace, submission: &Path) {
+    let id = submission_id(submission);
+    for id in [id.clone(), rescue_id(&id)] {
+        let _ = fs::remove_dir_all(target_dir(workspace, &id));
+    }
+}
+
+/// The harness of a submission whose broken part is replaced by the starter's stubs.
+fn rescue_id(id: &str) -> String {
+    format!("{id}-rescue")
+}
+
 /// A short, stable id for a submission directory: its package name is derived from it.
 pub fn submission_id(submission: &Path) -> String {
     let canonical = submission
@@ -824,11 +839,11 @@ fn rescue(
             patched.insert(file, text);
         }
     }
-    let rescue_id = format!("{id}-rescue");
-    let dir = prepare(workspace, &rescue_id, &patched)?;
+    let rescued = rescue_id(id);
+    let dir = prepare(workspace, &rescued, &patched)?;
     let offline = sync_once(&dir)?;
     let features: Vec<&str> = healthy.iter().map(|p| p.id()).collect();
-    let attempt = build_probe(workspace, &dir, &rescue_id, &features.join(","), offline)?;
+    let attempt = build_probe(workspace, &dir, &rescued, &features.join(","), offline)?;
     let Some(executable) = attempt.executable else {
         return Ok(Build::failed_everywhere(reason, warnings));
     };

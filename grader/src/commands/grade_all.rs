@@ -228,7 +228,9 @@ fn grade_and_save(
     out: &Path,
     fingerprint: &str,
 ) -> anyhow::Result<Grade> {
-    let report = grader.grade(crate_dir)?;
+    let report = grader.grade(crate_dir);
+    crate::harness::discard_builds(&grader.workspace, crate_dir);
+    let report = report?;
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let json = report.render(Format::Json, false);
     let value: Value = serde_json::from_str(&json).context("reading back the JSON report")?;

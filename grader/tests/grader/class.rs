@@ -82,6 +82,16 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
         stdout.starts_with("graded 4 of 5 folders (0 unchanged since the last run, 1 without a submission, 0 the grader could not grade)"),
         "{stdout}"
     );
+    // Each submission's build (some 160 MB) is gone once it is graded.
+    let builds: Vec<String> = std::fs::read_dir(work_dir().join("targets"))
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| name.starts_with("alice-") || name.starts_with("dave-"))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(builds.is_empty(), "builds left behind: {builds:?}");
 
     let mut reader = csv::Reader::from_path(out.join("grades.csv")).expect("grades.csv");
     let header = reader.headers().expect("a header").clone();
