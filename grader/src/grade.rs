@@ -18,6 +18,39 @@ use crate::rubric::{Rubric, RubricCheck};
 use crate::runner::{self, Confinement, Request, Run, RunOutcome};
 use crate::snapshots::Snapshots;
 
+/// Ends the message of every check whose part did not compile.
+const BUILD_NOTE: &str = "(the compiler's message is at the top of the report)";
+
+/// Under a failed check that runs code another failed check tests, says to fix that
+/// one first: a wrong `opposite` fails every check that carves a maze, and the
+/// student should start with `opposite`.
+fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
+    let judged_failing =
+        |c: &CheckResult| !c.passed && !c.grader_error && !c.message.ends_with(BUILD_NOTE);
+    let failing: Vec<String> = checks
+        .iter()
+        .filter(|c| judged_failing(c))
+        .map(|c| c.name.clone())
+        .collect();
+    for check in checks.iter_mut().filter(|c| judged_failing(c)) {
+        let causes: Vec<&str> = checks::prerequisites(&check.name)
+            .iter()
+            .copied()
+            .filter(|name| failing.iter().any(|f| f == name))
+            .collect();
+        let fix = match causes.as_slice() {
+            [] => continue,
+            [one] => format!("fix {one} first: this check runs its code too, and it fails"),
+            [first @ .., last] => format!(
+                "fix {} and {last} first: this check runs their code too, and they fail",
+                first.join(", ")
+            ),
+        };
+        check.message = format!("{}\n{fix}", check.message.trim_end());
+    }
+    checks
+}
+
 /// Everything grading needs besides the submission.
 pub struct Grader<'a> {
     /// The rubric.
@@ -50,7 +83,8 @@ impl Grader<'_> {
             .map(|((check, input), run)| {
                 self.result(check, input, &build.parts[&check.spec.part], run)
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let checks = point_at_causes(checks);
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -133,8 +167,7 @@ impl Grader<'_> {
                     .next()
                     .unwrap_or("the build failed")
                     .trim_end_matches(':');
-                let message =
-                    format!("{headline} (the compiler's message is at the top of the report)");
+                let message = format!("{headline} {BUILD_NOTE}");
                 (Verdict::fail(message), String::new(), Duration::ZERO)
             }
             (Ok(_), None) => (
@@ -218,6 +251,58 @@ fn captured_output(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn result(name: &str, passed: bool, message: &str) -> CheckResult {
+        CheckResult {
+            name: name.to_owned(),
+            title: String::new(),
+            part: Part::Part1,
+            score: 0.0,
+            max_score: 1.0,
+            passed,
+            message: message.to_owned(),
+            diff: None,
+            hint: String::new(),
+            grader_error: false,
+            visibility: crate::rubric::Visibility::Visible,
+            output: String::new(),
+            duration: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_failure_whose_code_another_failing_check_tests_says_to_fix_that_first() {
+        let checks = point_at_causes(vec![
+            result("direction_opposite", false, "opposite of EAST gave EAST"),
+            result("position_moved", true, "ok"),
+            result("array_remove_cell_wall", false, "one-sided wall"),
+            result("maze_perfect_square", false, "not perfect"),
+            result("solve_path_valid", false, "through a wall"),
+        ]);
+        assert_eq!(
+            checks[2].message,
+            "one-sided wall\nfix direction_opposite first: this check runs its code too, and it fails"
+        );
+        assert_eq!(
+            checks[3].message,
+            "not perfect\nfix direction_opposite and array_remove_cell_wall first: this check runs their code too, and they fail"
+        );
+        assert_eq!(checks[0].message, "opposite of EAST gave EAST");
+        assert_eq!(
+            checks[4].message, "through a wall",
+            "position_moved passes, so nothing is blamed"
+        );
+    }
+
+    #[test]
+    fn a_part_that_did_not_compile_is_not_blamed_for_the_next_one() {
+        let broken = format!("your code does not compile {BUILD_NOTE}");
+        let checks = point_at_causes(vec![
+            result("direction_opposite", false, &broken),
+            result("maze_perfect_square", false, "not perfect"),
+        ]);
+        assert_eq!(checks[1].message, "not perfect");
+    }
 
     #[test]
     fn a_todo_reads_as_not_implemented() {

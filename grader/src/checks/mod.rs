@@ -326,6 +326,93 @@ pub fn all() -> Vec<CheckSpec> {
     all
 }
 
+/// What a maze carved by the student's code runs of the student's Part 1.
+const CARVING: &[&str] = &[
+    "direction_opposite",
+    "position_moved",
+    "array_remove_cell_wall",
+];
+/// What a walk through a maze by the student's solver runs of the student's Part 1.
+const WALKING: &[&str] = &["position_moved", "array_accessible_neighbors"];
+/// What the rat's searches run besides themselves.
+const RAT_BFS: &[&str] = &["rat_maze_rooms", "rat_queue"];
+const RAT_DFS: &[&str] = &["rat_maze_rooms", "rat_stack"];
+const RAT_GENERATE: &[&str] = &["rat_maze_rooms", "rat_disjoint_set"];
+const TEXTURE: &[&str] = &[
+    "direction_opposite",
+    "position_moved",
+    "array_remove_cell_wall",
+    "texture_weights",
+    "texture_draw_fair",
+];
+const ARROWS_SEARCH: &[&str] = &["arrows_graph_rules", "arrows_graph_fixtures"];
+
+/// For each check, the checks of the code it also runs: when one of those fails
+/// too, it is probably the cause, and the report says to fix it first (a wrong
+/// `opposite` breaks every carved maze, but the place to look is `opposite`).
+const PREREQUISITES: &[(&str, &[&str])] = &[
+    (
+        "array_remove_cell_wall",
+        &["direction_opposite", "position_moved"],
+    ),
+    ("array_accessible_neighbors", &["position_moved"]),
+    ("array_neighbors_with_all_walls", &["position_moved"]),
+    ("maze_perfect_square", CARVING),
+    ("maze_perfect_non_square", CARVING),
+    ("maze_start_end_distinct", CARVING),
+    ("maze_same_seed_same_maze", CARVING),
+    ("maze_matches_reference", CARVING),
+    ("maze_matches_reference_hidden", CARVING),
+    ("maze_complexity_texture", CARVING),
+    ("solve_path_valid", WALKING),
+    ("solve_path_unique", WALKING),
+    ("solve_path_unique_hidden", WALKING),
+    ("solve_maze_with_loops", WALKING),
+    ("solve_unreachable_end", WALKING),
+    ("solve_timeout", WALKING),
+    ("rat_maze_rooms", &["direction_opposite"]),
+    ("rat_neighbors_one_sided", &["rat_maze_rooms"]),
+    ("rat_write_read_identity", &["rat_read_fixtures"]),
+    ("rat_bfs_sample", RAT_BFS),
+    ("rat_bfs_fixtures", RAT_BFS),
+    ("rat_bfs_hidden", RAT_BFS),
+    ("rat_dfs_sample", RAT_DFS),
+    ("rat_dfs_fixtures", RAT_DFS),
+    ("rat_dfs_hidden", RAT_DFS),
+    ("rat_generate_joins", RAT_GENERATE),
+    ("rat_generate_perfect", RAT_GENERATE),
+    ("rat_generate_reference", RAT_GENERATE),
+    ("rat_generate_perfect_reference", RAT_GENERATE),
+    ("texture_perfect_square", CARVING),
+    ("texture_perfect_non_square", CARVING),
+    ("texture_matches_reference", TEXTURE),
+    ("texture_horizontal_vertical", TEXTURE),
+    ("texture_straight_zigzag", TEXTURE),
+    ("texture_age_dead_ends", TEXTURE),
+    ("prim_perfect_square", CARVING),
+    ("prim_perfect_non_square", CARVING),
+    ("prim_start_and_end", CARVING),
+    ("prim_matches_reference", CARVING),
+    ("backtrack_path_valid", &["position_moved"]),
+    ("backtrack_matches_reference", &["position_moved"]),
+    ("backtrack_errors", &["position_moved"]),
+    ("backtrack_no_stack_overflow", &["position_moved"]),
+    ("arrows_solve_sample", ARROWS_SEARCH),
+    ("arrows_solve_fixtures", ARROWS_SEARCH),
+    ("arrows_solve_unsolvable", ARROWS_SEARCH),
+    ("arrows_solve_non_square", ARROWS_SEARCH),
+    ("arrows_solve_hidden", ARROWS_SEARCH),
+    ("arrows_path_legal", ARROWS_SEARCH),
+];
+
+/// The checks of the code that check `name` also runs (see [`PREREQUISITES`]).
+pub fn prerequisites(name: &str) -> &'static [&'static str] {
+    PREREQUISITES
+        .iter()
+        .find(|(check, _)| *check == name)
+        .map_or(&[], |(_, before)| before)
+}
+
 /// The check named `name`.
 pub fn find(name: &str) -> Option<CheckSpec> {
     all().into_iter().find(|check| check.name == name)
@@ -382,6 +469,18 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+
+    #[test]
+    fn prerequisites_name_known_checks_of_the_same_or_an_earlier_part() {
+        for (check, before) in PREREQUISITES {
+            let spec = find(check).unwrap_or_else(|| panic!("{check} is not a check"));
+            for name in *before {
+                let first = find(name).unwrap_or_else(|| panic!("{name} is not a check"));
+                assert!(first.part <= spec.part, "{check} waits for {name}");
+                assert_ne!(check, name);
+            }
+        }
+    }
 
     #[test]
     fn check_names_are_unique() {
