@@ -859,17 +859,26 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
         }
         (
             Parsed::Error {
-                line, column, kind, ..
+                line,
+                column,
+                kind,
+                message,
             },
             Parsed::Error {
                 line: want_line,
                 column: want_column,
                 kind: want_kind,
-                ..
+                message: want_message,
             },
         ) => {
             if (line, column, kind) == (want_line, want_column, want_kind) {
-                None
+                // The words are the provided Display of what parse put in the error.
+                (message != want_message).then(|| {
+                    format!(
+                        "{name}: parse gave the right error at the right place, but with other values in it: `{message}`, expected `{want_message}` ({})",
+                        rule_of(want_kind)
+                    )
+                })
             } else {
                 let rule = rule_of(want_kind);
                 let hint = if line.is_none() {
