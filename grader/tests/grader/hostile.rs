@@ -113,7 +113,11 @@ fn a_negative_width_is_graded_without_crashing_the_grader() {
     let report = json_report(&submission);
     assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
     assert!(failed(&report).contains(&"maze_matches_reference".to_owned()));
-    insta::assert_snapshot!(human_report(&submission));
+    // The student's parallel solver runs out of memory wherever its tasks happen to
+    // be: the size of the allocation that failed, which it prints, varies by run.
+    let failed_size = regex::Regex::new(r"memory allocation of \d+ bytes").expect("a regex");
+    let human = human_report(&submission);
+    insta::assert_snapshot!(failed_size.replace_all(&human, "memory allocation of [N] bytes"));
 }
 
 /// Once per process: writes 64 MiB into every open file descriptor past stderr (the
