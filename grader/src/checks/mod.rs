@@ -313,6 +313,28 @@ pub struct CheckSpec {
     pub blessed: bool,
 }
 
+impl CheckSpec {
+    /// The check `name` of `part`: what the probe calls, how its input is built and
+    /// judged, and whether the reference's output is blessed.
+    pub const fn new(
+        part: Part,
+        name: &'static str,
+        producer: &'static str,
+        input: fn(&Inputs) -> anyhow::Result<Value>,
+        judge: fn(&Case) -> Judged,
+        blessed: bool,
+    ) -> CheckSpec {
+        CheckSpec {
+            name,
+            part,
+            producer,
+            input,
+            judge,
+            blessed,
+        }
+    }
+}
+
 /// Every check, in the order reports list them.
 pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();

@@ -17,14 +17,7 @@ const fn check(
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec {
-        name,
-        part: Part::Part1,
-        producer,
-        input,
-        judge,
-        blessed,
-    }
+    CheckSpec::new(Part::Part1, name, producer, input, judge, blessed)
 }
 
 /// The Part 1 checks, in report order.

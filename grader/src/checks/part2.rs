@@ -23,14 +23,7 @@ const fn check(
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec {
-        name,
-        part: Part::Part2,
-        producer,
-        input,
-        judge,
-        blessed,
-    }
+    CheckSpec::new(Part::Part2, name, producer, input, judge, blessed)
 }
 
 /// The Part 2 checks, in report order.

@@ -19,14 +19,7 @@ const fn check(
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec {
-        name,
-        part: Part::Part3,
-        producer,
-        input,
-        judge,
-        blessed,
-    }
+    CheckSpec::new(Part::Part3, name, producer, input, judge, blessed)
 }
 
 /// The Part 3 checks, in report order.

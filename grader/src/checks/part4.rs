@@ -23,14 +23,7 @@ const fn check(
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec {
-        name,
-        part: Part::Part4,
-        producer,
-        input,
-        judge,
-        blessed,
-    }
+    CheckSpec::new(Part::Part4, name, producer, input, judge, blessed)
 }
 
 /// The Part 4 checks, in report order.

@@ -27,14 +27,7 @@ const fn check(
     input: fn(&Inputs) -> anyhow::Result<Value>,
     judge: fn(&Case) -> Judged,
 ) -> CheckSpec {
-    CheckSpec {
-        name,
-        part: Part::Part5,
-        producer,
-        input,
-        judge,
-        blessed: true,
-    }
+    CheckSpec::new(Part::Part5, name, producer, input, judge, true)
 }
 
 /// The Part 5 checks, in report order.
