@@ -113,11 +113,32 @@ fn a_negative_width_is_graded_without_crashing_the_grader() {
     let report = json_report(&submission);
     assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
     assert!(failed(&report).contains(&"maze_matches_reference".to_owned()));
-    // The student's parallel solver runs out of memory wherever its tasks happen to
-    // be: the size of the allocation that failed, which it prints, varies by run.
-    let failed_size = regex::Regex::new(r"memory allocation of \d+ bytes").expect("a regex");
+    assert!(failed(&report).contains(&"solve_maze_with_loops".to_owned()));
+    // On a maze full of loops the solver's open list grows until it meets a limit, and
+    // which limit comes first (1 GiB of memory or the timeout) depends on the machine's
+    // speed: the snapshot keeps the check's verdict and hint, not that message.
     let human = human_report(&submission);
-    insta::assert_snapshot!(failed_size.replace_all(&human, "memory allocation of [N] bytes"));
+    insta::assert_snapshot!(without_detail(&human, "solve_maze_with_loops"));
+}
+
+/// `human` with the lines that explain why `check` failed (those between its verdict
+/// and its hint) replaced by one placeholder.
+fn without_detail(human: &str, check: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in human.lines() {
+        if skipping && line.starts_with("      ") && !line.starts_with("      hint:") {
+            continue;
+        }
+        if skipping {
+            out.push_str("      [out of memory or timed out: depends on the machine]\n");
+            skipping = false;
+        }
+        skipping = line.trim_start().starts_with(&format!("✗ {check} "));
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// Once per process: writes 64 MiB into every open file descriptor past stderr (the
