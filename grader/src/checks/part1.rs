@@ -1547,32 +1547,86 @@ fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {
         }
     }
     maze.name = format!("{w}x{h} maze without inner walls");
-    Ok(solve_input(vec![maze], 3000))
+    let mut cut_off = maze.clone();
+    cut_off.wall_in_end();
+    cut_off.name = format!("{w}x{h} maze without inner walls and with its end walled in");
+    Ok(solve_input(vec![maze, cut_off], 3000))
 }
 
+/// Two mazes full of loops. On the first any task may reach the end before another
+/// trips the length guard, so a valid path and `PathTooLong` both pass. On the second
+/// the end is walled in: only the guard can end the search, and by handout §6 it trips
+/// when the path already holds more moves than the maze has cells, so at cells + 1.
 fn solve_maze_with_loops(case: &Case) -> Judged {
     let solved = solutions(case)?;
-    let Some((maze, grid, result)) = solved.first() else {
-        return Err(Verdict::grader_error("its input has no maze"));
+    let [(open, open_grid, open_result), (cut_off, _, cut_off_result)] = solved.as_slice() else {
+        return Err(Verdict::grader_error(
+            "its input does not hold the two mazes",
+        ));
     };
-    let error = result.get("err").and_then(Value::as_str);
-    match error {
-        None => match path_of(maze, grid, result) {
-            Ok(_) => Ok(Verdict::pass(
-                "on a maze full of loops solve ended with a valid path",
-            )),
-            Err(problem) => Ok(Verdict::fail(format!("on a maze full of loops: {problem}"))),
-        },
-        Some(error) if error.starts_with("PathTooLong") => Ok(Verdict::pass(
-            "on a maze full of loops solve ended with Err(PathTooLong)",
-        )),
-        Some(error) if error.starts_with("Timeout") => Ok(Verdict::fail(
-            "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)",
-        )),
-        Some(error) => Ok(Verdict::fail(format!(
-            "on a maze full of loops solve failed with Err({error})"
-        ))),
+    match open_result.get("err").and_then(Value::as_str) {
+        None => {
+            if let Err(problem) = path_of(open, open_grid, open_result) {
+                return Ok(Verdict::fail(format!("on a maze full of loops: {problem}")));
+            }
+        }
+        Some(error) if error.starts_with("PathTooLong") => {}
+        Some(error) => return Ok(Verdict::fail(loops_failure(error))),
     }
+    let cells = cut_off.size.0 as usize * cut_off.size.1 as usize;
+    let Some(error) = cut_off_result.get("err").and_then(Value::as_str) else {
+        return Ok(Verdict::fail(format!(
+            "solving the {} maze returned a path, but its end cannot be reached",
+            cut_off.name
+        )));
+    };
+    if !error.starts_with("PathTooLong") {
+        return Ok(Verdict::fail(loops_failure(error)));
+    }
+    let (Some(moves), Some(reported_cells)) = (field(error, "moves"), field(error, "cells")) else {
+        return Ok(Verdict::fail(format!(
+            "solving the {} maze gave Err({error}), which does not show its moves and cells",
+            cut_off.name
+        )));
+    };
+    if reported_cells != cells {
+        return Ok(Verdict::fail(format!(
+            "the {} maze has {cells} cells, but PathTooLong reported cells: {reported_cells}",
+            cut_off.name
+        )));
+    }
+    if moves != cells + 1 {
+        return Ok(Verdict::fail(format!(
+            "on the {} maze the length guard stopped a path of {moves} moves; it must stop a path once it already holds more moves than the maze has cells, so at {} moves",
+            cut_off.name,
+            cells + 1
+        )));
+    }
+    Ok(Verdict::pass(format!(
+        "on mazes full of loops solve ended, and with the end walled in the length guard stopped a path at {} moves",
+        cells + 1
+    )))
+}
+
+/// Why a solve on a maze full of loops that failed with `error` (not `PathTooLong`)
+/// loses the check.
+fn loops_failure(error: &str) -> String {
+    if error.starts_with("Timeout") {
+        "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)".to_owned()
+    } else {
+        format!("on a maze full of loops solve failed with Err({error})")
+    }
+}
+
+/// The number after `name: ` in a derived `Debug` text such as
+/// `PathTooLong { moves: 145, cells: 144 }`.
+fn field(debug: &str, name: &str) -> Option<usize> {
+    let start = debug.find(&format!("{name}: "))? + name.len() + 2;
+    let digits: String = debug[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
@@ -1675,4 +1729,85 @@ fn solve_timeout(case: &Case) -> Judged {
     Ok(Verdict::pass(
         "a timeout of 0 stops the search with Err(Timeout(0ns))",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loops_case_verdict(open: Value, cut_off: Value) -> Verdict {
+        let input = loops_input(&Inputs {
+            fixtures: &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"),
+            check: "solve_maze_with_loops",
+            secret: None,
+        })
+        .expect("the input builds");
+        let output = json!([open, cut_off]);
+        let spec = CHECKS
+            .iter()
+            .find(|c| c.name == "solve_maze_with_loops")
+            .expect("a Part 1 check");
+        super::super::judge(
+            spec,
+            &Case {
+                input: &input,
+                output: &output,
+                expected: None,
+            },
+        )
+    }
+
+    fn too_long(moves: usize) -> Value {
+        json!({ "err": format!("PathTooLong {{ moves: {moves}, cells: 144 }}") })
+    }
+
+    #[test]
+    fn the_length_guard_passes_when_it_stops_a_path_at_one_move_more_than_the_cells() {
+        let verdict = loops_case_verdict(too_long(145), too_long(145));
+        assert!(verdict.passed, "{}", verdict.message);
+    }
+
+    #[test]
+    fn a_length_guard_that_stops_a_path_as_long_as_the_cells_fails_naming_the_right_length() {
+        let verdict = loops_case_verdict(too_long(145), too_long(144));
+        assert!(!verdict.passed);
+        assert!(
+            verdict
+                .message
+                .contains("the length guard stopped a path of 144 moves")
+                && verdict.message.contains("so at 145 moves"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn a_path_through_a_walled_in_end_fails() {
+        let verdict = loops_case_verdict(too_long(145), json!({ "ok": [1, 2] }));
+        assert!(!verdict.passed);
+        assert!(
+            verdict.message.contains("its end cannot be reached"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn a_solver_that_runs_into_its_timeout_on_loops_is_told_about_the_length_guard() {
+        let verdict = loops_case_verdict(too_long(145), json!({ "err": "Timeout(3s)" }));
+        assert!(!verdict.passed);
+        assert!(
+            verdict.message.contains("(the length guard)"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn field_reads_a_number_from_derived_debug_text() {
+        let debug = "PathTooLong { moves: 145, cells: 144 }";
+        assert_eq!(field(debug, "moves"), Some(145));
+        assert_eq!(field(debug, "cells"), Some(144));
+        assert_eq!(field(debug, "rows"), None);
+    }
 }
