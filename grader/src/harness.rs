@@ -402,6 +402,12 @@ struct Toolchain {
     rustc: PathBuf,
 }
 
+/// Looks the toolchain up now, so that the first build does not wait for it; what it
+/// finds (or why it failed) is kept for the build.
+pub fn find_toolchain() {
+    let _ = toolchain();
+}
+
 fn toolchain() -> anyhow::Result<&'static Toolchain> {
     static TOOLCHAIN: OnceLock<Result<Toolchain, String>> = OnceLock::new();
     TOOLCHAIN

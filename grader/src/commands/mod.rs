@@ -82,6 +82,17 @@ impl Setup {
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
+        // Asking rustc for its sysroot and trying the sandbox once both wait on child
+        // processes: they run while the inputs are built, not before the build.
+        let sandbox = args.sandbox;
+        let ready = (sandbox != Mode::Off).then(|| {
+            [
+                std::thread::spawn(crate::harness::find_toolchain),
+                std::thread::spawn(|| {
+                    crate::sandbox::support();
+                }),
+            ]
+        });
         let fixtures = kit.fixtures();
         let inputs = rubric
             .checks
@@ -100,7 +111,10 @@ impl Setup {
                     .with_context(|| format!("building the input of check {}", check.spec.name))
             })
             .collect::<anyhow::Result<Vec<Value>>>()?;
-        let sandbox = args.sandbox;
+        // Both results are kept for whoever asks next.
+        for thread in ready.into_iter().flatten() {
+            let _ = thread.join();
+        }
         let missing = &crate::sandbox::support().missing;
         if !missing.is_empty() {
             match sandbox {
