@@ -1,6 +1,7 @@
-//! Grading a submission: build it, send every check's input to a process of its own
-//! (a few at a time), judge each output here against the input the grader sent, and
-//! collect a report.
+//! Grading a submission: build it, send the checks' inputs to the probe (in batches,
+//! a few processes at a time; a failure is always run again in a process of its
+//! own), judge each output here against the input the grader sent, and collect a
+//! report.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -83,11 +84,8 @@ impl Grader<'_> {
             .rubric
             .checks
             .iter()
-            .zip(self.inputs)
             .zip(runs)
-            .map(|((check, input), run)| {
-                self.result(check, input, &build.parts[&check.spec.part], run)
-            })
+            .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
             .collect::<Vec<_>>();
         let checks = point_at_causes(checks);
         // A build failure is shown once, at the top, rather than under every check.
@@ -108,44 +106,84 @@ impl Grader<'_> {
         Ok(report)
     }
 
-    /// Runs the checks whose part was built, `jobs` at a time, in rubric order.
+    /// Runs and judges the checks whose part was built, `jobs` processes at a time,
+    /// in rubric order.
+    ///
+    /// Checks run in batches of up to [`BATCH`] in one process, which saves
+    /// most of what a quick check costs. A check keeps its batch's answer only when
+    /// that answer passes; a check that fails in its batch, or that the batch never
+    /// answered (a panic, a crash, a line that is not its answer), runs again alone,
+    /// and that run's verdict and output are its own. So every failure a report
+    /// shows comes from a process of its own, as if there were no batches, with one
+    /// exception: a check whose answer is overdue has timed out, in the batch as it
+    /// would alone, and is not given its time limit a second time.
     fn run_all(
         &self,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
-    ) -> anyhow::Result<Vec<Option<Run>>> {
-        let pending: Mutex<Vec<usize>> = Mutex::new((0..self.rubric.checks.len()).rev().collect());
-        let results: Mutex<Vec<Option<anyhow::Result<Run>>>> =
-            Mutex::new((0..self.rubric.checks.len()).map(|_| None).collect());
+    ) -> anyhow::Result<Vec<Option<(Run, Verdict)>>> {
+        let count = self.rubric.checks.len();
+        // The checks of each probe, dealt out in turn to as many batches as they
+        // fill: the few slow checks (neighbours in the rubric) land in different
+        // batches, which keeps the threads evenly busy.
+        let mut by_probe: Vec<(&PathBuf, Vec<usize>)> = Vec::new();
+        for (index, check) in self.rubric.checks.iter().enumerate() {
+            let Ok(probe) = &parts[&check.spec.part] else {
+                continue;
+            };
+            match by_probe.iter_mut().find(|(p, _)| *p == probe) {
+                Some((_, checks)) => checks.push(index),
+                None => by_probe.push((probe, vec![index])),
+            }
+        }
+        let mut units: Vec<Unit> = Vec::new();
+        for (_, checks) in by_probe {
+            let batches = checks.len().div_ceil(BATCH);
+            for first in 0..batches {
+                let batch = checks
+                    .iter()
+                    .skip(first)
+                    .step_by(batches)
+                    .copied()
+                    .collect();
+                units.push(Unit::Batch(batch));
+            }
+        }
+        if !cfg!(unix) {
+            // No result channel to answer on line by line: every check alone.
+            units = units
+                .into_iter()
+                .flat_map(Unit::checks)
+                .map(Unit::Alone)
+                .collect();
+        }
+        units.reverse();
+        let pending: Mutex<Vec<Unit>> = Mutex::new(units);
+        let results: Mutex<Vec<Option<Judged>>> = Mutex::new((0..count).map(|_| None).collect());
         // One wall-clock budget for all of the submission's checks: each check gets
         // its own limit or what is left of the budget, whichever is less.
         let deadline = Instant::now() + self.rubric.limits.budget;
+        let store = |index: usize, result: Judged| {
+            results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(result);
+        };
         std::thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 scope.spawn(|| {
                     loop {
-                        let Some(index) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop()
+                        let Some(unit) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop()
                         else {
                             break;
                         };
-                        let check = &self.rubric.checks[index];
-                        let Ok(probe) = &parts[&check.spec.part] else {
-                            continue;
-                        };
                         let left = deadline.saturating_duration_since(Instant::now());
-                        let run = if left < Duration::from_millis(100) {
-                            Ok(Run::not_run(BUDGET_SPENT))
-                        } else {
-                            runner::run(
-                                &Request {
-                                    probe,
-                                    producer: check.spec.producer,
-                                    input: &self.inputs[index],
-                                    time_limit: check.time_limit.min(left),
-                                },
-                                &self.confinement,
-                            )
-                        };
-                        results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(run);
+                        match unit {
+                            Unit::Alone(index) => store(index, self.run_alone(index, parts, left)),
+                            Unit::Batch(batch) => {
+                                let again = self.run_batch(&batch, parts, left, &store);
+                                pending
+                                    .lock()
+                                    .unwrap_or_else(|p| p.into_inner())
+                                    .extend(again.into_iter().rev().map(Unit::Alone));
+                            }
+                        }
                     }
                 });
             }
@@ -158,12 +196,105 @@ impl Grader<'_> {
             .collect()
     }
 
+    /// Runs check `index` in a process of its own and judges it.
+    fn run_alone(
+        &self,
+        index: usize,
+        parts: &BTreeMap<Part, Result<PathBuf, String>>,
+        left: Duration,
+    ) -> Judged {
+        let check = &self.rubric.checks[index];
+        let run = match &parts[&check.spec.part] {
+            Err(_) => Run::not_run("its part did not build"),
+            Ok(_) if left < Duration::from_millis(100) => Run::not_run(BUDGET_SPENT),
+            Ok(probe) => runner::run(
+                &Request {
+                    probe,
+                    producer: check.spec.producer,
+                    input: &self.inputs[index],
+                    time_limit: check.time_limit.min(left),
+                },
+                &self.confinement,
+            )?,
+        };
+        let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+        Ok((run, verdict))
+    }
+
+    /// Runs the checks of `batch` in one process and keeps those whose answer
+    /// passes; returns the others, to run alone.
+    fn run_batch(
+        &self,
+        batch: &[usize],
+        parts: &BTreeMap<Part, Result<PathBuf, String>>,
+        left: Duration,
+        store: &(dyn Fn(usize, Judged) + Sync),
+    ) -> Vec<usize> {
+        let Some(Ok(probe)) = batch
+            .first()
+            .map(|&first| &parts[&self.rubric.checks[first].spec.part])
+        else {
+            return batch.to_vec();
+        };
+        let questions: Vec<runner::Question> = batch
+            .iter()
+            .map(|&index| runner::Question {
+                producer: self.rubric.checks[index].spec.producer,
+                input: &self.inputs[index],
+                time_limit: self.rubric.checks[index].time_limit,
+            })
+            .collect();
+        let wall = questions
+            .iter()
+            .map(|q| q.time_limit)
+            .sum::<Duration>()
+            .min(left);
+        // A batch that cannot start decides nothing: its checks run alone, and there
+        // a failure to start is reported.
+        let ran = if wall < Duration::from_millis(100) {
+            runner::BatchRun::default()
+        } else {
+            runner::run_batch(probe, &questions, wall, &self.confinement).unwrap_or_default()
+        };
+        let mut again = Vec::new();
+        for (position, &index) in batch.iter().enumerate() {
+            let check = &self.rubric.checks[index];
+            // The check that kept the batch waiting past its own limit timed out:
+            // running it again alone would only spend that much time twice.
+            if let (Some(had), true) = (ran.overdue, position == ran.answers.len()) {
+                let run = Run {
+                    outcome: RunOutcome::TimedOut(had.min(check.time_limit)),
+                    stdout: ran.stdout.clone(),
+                    stderr: ran.stderr.clone(),
+                    duration: had,
+                };
+                let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+                store(index, Ok((run, verdict)));
+                continue;
+            }
+            if let Some((output, took)) = ran.answers.get(position) {
+                let run = Run {
+                    outcome: RunOutcome::Reported(output.clone()),
+                    stdout: String::new(),
+                    stderr: String::new(),
+                    duration: *took,
+                };
+                let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+                if verdict.passed && !verdict.grader_error {
+                    store(index, Ok((run, verdict)));
+                    continue;
+                }
+            }
+            again.push(index);
+        }
+        again
+    }
+
     fn result(
         &self,
         check: &RubricCheck,
-        input: &Value,
         part: &Result<PathBuf, String>,
-        run: Option<Run>,
+        run: Option<(Run, Verdict)>,
     ) -> CheckResult {
         let (verdict, output, duration) = match (part, run) {
             (Err(reason), _) => {
@@ -180,8 +311,7 @@ impl Grader<'_> {
                 String::new(),
                 Duration::ZERO,
             ),
-            (Ok(_), Some(run)) => {
-                let verdict = self.judge(check, input, &run.outcome);
+            (Ok(_), Some((run, verdict))) => {
                 let output = captured_output(&run);
                 (verdict, output, run.duration)
             }
@@ -212,6 +342,30 @@ impl Grader<'_> {
                 limit.as_secs_f64()
             )),
             RunOutcome::NoReport(reason) => Verdict::fail(reason.clone()),
+        }
+    }
+}
+
+/// A check's run and verdict, or why its process could not start.
+type Judged = anyhow::Result<(Run, Verdict)>;
+
+/// How many checks at most share one process. Fixed, not tied to `--jobs`, so that
+/// the same checks always share a process.
+const BATCH: usize = 8;
+
+/// Work for one of the grading threads.
+enum Unit {
+    /// Checks (rubric indices) of one probe, run in one process in this order.
+    Batch(Vec<usize>),
+    /// One check in a process of its own.
+    Alone(usize),
+}
+
+impl Unit {
+    fn checks(self) -> Vec<usize> {
+        match self {
+            Unit::Batch(batch) => batch,
+            Unit::Alone(index) => vec![index],
         }
     }
 }

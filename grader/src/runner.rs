@@ -5,6 +5,9 @@
 //! path is handed to the student's code: nothing it could create, link or fill
 //! decides a check. Whatever the channel holds is judged like any answer, and
 //! anything but exactly one answer to the question asked is no answer at all.
+//!
+//! [`run_batch`] asks one process several questions in a row; only the answers that
+//! came back in order and in time are taken, and the grader runs the rest alone.
 
 use std::io::Read;
 use std::path::Path;
@@ -210,6 +213,128 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         run.outcome = RunOutcome::Crashed(violation.to_string());
     }
     Ok(run)
+}
+
+/// One question of a batch: which producer, on which input, within how long.
+#[derive(Debug, Clone, Copy)]
+pub struct Question<'a> {
+    /// The producer the probe calls.
+    pub producer: &'a str,
+    /// The input the grader built.
+    pub input: &'a Value,
+    /// How long this one may take, counted from the answer before it.
+    pub time_limit: Duration,
+}
+
+/// What came of a batch.
+#[derive(Debug, Clone, Default)]
+pub struct BatchRun {
+    /// The answers of the longest prefix of questions that came back whole, in
+    /// order, and each within its own time limit (timed by the grader, as each line
+    /// arrived): `(output, how long it took)`.
+    pub answers: Vec<(Value, Duration)>,
+    /// When the process was ended because the next answer was overdue: how long
+    /// that question had had. Only then; a batch that ended otherwise says nothing
+    /// about the question it did not answer.
+    pub overdue: Option<Duration>,
+    /// What the process printed, capped, for all its questions together.
+    pub stdout: String,
+    /// The same for stderr, without the probe's marker lines.
+    pub stderr: String,
+}
+
+/// Runs several checks' requests in order in one sandboxed process, which saves a
+/// process start for each (the most a quick check costs). The process ends as soon
+/// as an answer is overdue. Whatever comes after the answers taken (a panic, a
+/// crash, a line that is not the next answer) is for the caller to run again alone,
+/// where it gets the whole verdict of [`run`].
+pub fn run_batch(
+    probe: &Path,
+    questions: &[Question],
+    wall: Duration,
+    confinement: &Confinement,
+) -> anyhow::Result<BatchRun> {
+    let scratch = tempfile::tempdir()?;
+    let batch: Vec<Value> = questions
+        .iter()
+        .map(|q| json!({ "producer": q.producer, "input": q.input }))
+        .collect();
+    let answer_limits: Vec<Duration> = questions.iter().map(|q| q.time_limit).collect();
+    let job = Job {
+        args: Vec::new(),
+        env: vec![
+            ("RUST_BACKTRACE".into(), "0".into()),
+            ("RAYON_NUM_THREADS".into(), "2".into()),
+        ],
+        cwd: scratch.path().to_path_buf(),
+        stdin: json!({ "batch": batch }).to_string().into_bytes(),
+        readable: probe.parent().map(Path::to_path_buf).into_iter().collect(),
+        writable: vec![scratch.path().to_path_buf()],
+        limits: sandbox::Limits {
+            wall,
+            memory: confinement.memory,
+            processes: confinement.processes,
+            output: OUTPUT_CAP,
+            channel: CHANNEL_CAP,
+            ..sandbox::Limits::default()
+        },
+        result_channel: true,
+        answer_limits,
+        ..Job::new(probe)
+    };
+    let finished = sandbox::run(&job, confinement.mode)?;
+    let answers = batch_answers(questions, &finished.channel.bytes, &finished.answered_at);
+    // Overdue only if every earlier answer was taken: a question the batch never
+    // reached in order was not what kept it waiting.
+    let overdue = (finished.exit == Exit::TimedOut
+        && answers.len() == finished.answered_at.len()
+        && answers.len() < questions.len())
+    .then(|| {
+        let since = finished.answered_at.last().copied().unwrap_or_default();
+        finished.duration.saturating_sub(since)
+    });
+    let stderr = captured_text(&finished.stderr.bytes, finished.stderr.truncated);
+    Ok(BatchRun {
+        answers,
+        overdue,
+        stdout: captured_text(&finished.stdout.bytes, finished.stdout.truncated),
+        stderr: stderr
+            .lines()
+            .filter(|line| !line.starts_with(PANIC_MARKER))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    })
+}
+
+/// The answers of a batch's channel that can be taken: the longest prefix of lines
+/// each of which is `{"index": K, "producer": NAME, "output": …}` for the K-th
+/// question, ended by a newline, that arrived within the question's time limit.
+fn batch_answers(
+    questions: &[Question],
+    channel: &[u8],
+    answered_at: &[Duration],
+) -> Vec<(Value, Duration)> {
+    let mut answers = Vec::new();
+    let mut previous = Duration::ZERO;
+    let lines = channel.split(|&b| b == b'\n');
+    for (index, ((question, line), &at)) in questions.iter().zip(lines).zip(answered_at).enumerate()
+    {
+        let took = at.saturating_sub(previous);
+        previous = at;
+        if took > question.time_limit {
+            break;
+        }
+        let Ok(Value::Object(mut answer)) = serde_json::from_slice::<Value>(line) else {
+            break;
+        };
+        let asked = answer.get("index").and_then(Value::as_u64) == Some(index as u64)
+            && answer.get("producer").and_then(Value::as_str) == Some(question.producer);
+        match answer.remove("output") {
+            Some(output) if asked && answer.len() == 2 => answers.push((output, took)),
+            _ => break,
+        }
+    }
+    answers
 }
 
 /// Runs one check's request without a sandbox (process group, time limit, caps) and
@@ -425,6 +550,105 @@ mod tests {
             Duration::ZERO,
         )
         .outcome
+    }
+
+    fn questions(input: &Value) -> Vec<Question<'_>> {
+        ["created_mazes", "direction_opposite", "created_mazes"]
+            .into_iter()
+            .map(|producer| Question {
+                producer,
+                input,
+                time_limit: Duration::from_secs(1),
+            })
+            .collect()
+    }
+
+    fn answer(index: usize, producer: &str, output: i32) -> String {
+        format!(
+            "{}\n",
+            json!({ "index": index, "producer": producer, "output": output })
+        )
+    }
+
+    /// The three answers of [`questions`], in order.
+    fn three_answers() -> String {
+        answer(0, "created_mazes", 1)
+            + &answer(1, "direction_opposite", 2)
+            + &answer(2, "created_mazes", 3)
+    }
+
+    fn millis(at: &[u64]) -> Vec<Duration> {
+        at.iter().map(|&ms| Duration::from_millis(ms)).collect()
+    }
+
+    #[test]
+    fn a_batch_answered_in_order_and_in_time_is_taken_whole_and_timed_per_answer() {
+        let input = json!({});
+        let channel = three_answers();
+        let answers = batch_answers(
+            &questions(&input),
+            channel.as_bytes(),
+            &millis(&[30, 50, 950]),
+        );
+        assert_eq!(
+            answers,
+            vec![
+                (json!(1), Duration::from_millis(30)),
+                (json!(2), Duration::from_millis(20)),
+                (json!(3), Duration::from_millis(900)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_batch_answer_over_its_own_time_limit_ends_what_is_taken() {
+        let input = json!({});
+        let channel = three_answers();
+        // The second took 1.2 s of its 1 s, though the whole batch took less than 3 s.
+        let answers = batch_answers(
+            &questions(&input),
+            channel.as_bytes(),
+            &millis(&[30, 1230, 1300]),
+        );
+        assert_eq!(answers, vec![(json!(1), Duration::from_millis(30))]);
+    }
+
+    #[test]
+    fn a_line_that_is_not_the_next_answer_ends_what_is_taken() {
+        let input = json!({});
+        // Something wrote an answer of its own before the probe's second one.
+        let forged = answer(0, "created_mazes", 1)
+            + &answer(2, "created_mazes", 9)
+            + &answer(1, "direction_opposite", 2);
+        let answers = batch_answers(
+            &questions(&input),
+            forged.as_bytes(),
+            &millis(&[10, 20, 30]),
+        );
+        assert_eq!(answers.len(), 1);
+        let wrong_producer = answer(0, "direction_opposite", 1);
+        assert!(
+            batch_answers(
+                &questions(&input),
+                wrong_producer.as_bytes(),
+                &millis(&[10])
+            )
+            .is_empty()
+        );
+        let extra_field =
+            "{\"index\":0,\"producer\":\"created_mazes\",\"output\":1,\"passed\":true}\n";
+        assert!(
+            batch_answers(&questions(&input), extra_field.as_bytes(), &millis(&[10])).is_empty()
+        );
+    }
+
+    #[test]
+    fn a_batch_answer_without_its_end_of_line_is_not_taken() {
+        let input = json!({});
+        let channel = answer(0, "created_mazes", 1)
+            + "{\"index\":1,\"producer\":\"direction_opposite\",\"output\":2}";
+        let answers = batch_answers(&questions(&input), channel.as_bytes(), &millis(&[10]));
+        assert_eq!(answers.len(), 1);
     }
 
     #[test]

@@ -10,7 +10,12 @@
 //! student's code may start. Where the grader could not pass a pipe (Windows), the
 //! answer goes to stdout on a marked line instead.
 //!
-//! Usage: `probe < {"producer": NAME, "input": …}`, or `probe --list`.
+//! Several checks may share one process: `{"batch": [{"producer": NAME, "input": …},
+//! …]}` runs them in order and answers each on its own line as soon as it is done,
+//! `{"index": K, "producer": NAME, "output": …}`, so that the grader can time each.
+//!
+//! Usage: `probe < {"producer": NAME, "input": …}`, `probe < {"batch": […]}`, or
+//! `probe --list`.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -97,14 +102,22 @@ fn main() -> ExitCode {
         eprintln!("probe: the grader's request is not JSON");
         return ExitCode::from(64);
     };
-    let Some(name) = request["producer"].as_str() else {
-        eprintln!("probe: the grader's request names no producer");
-        return ExitCode::from(64);
+    let questions: Vec<&Value> = match request.get("batch").and_then(Value::as_array) {
+        Some(batch) => batch.iter().collect(),
+        None => vec![&request],
     };
-    let Some(&(_, producer)) = checks().iter().find(|(known, _)| known == &name) else {
-        eprintln!("probe: no producer named {name}");
-        return ExitCode::from(64);
-    };
+    let mut producers = Vec::new();
+    for question in &questions {
+        let Some(name) = question["producer"].as_str() else {
+            eprintln!("probe: the grader's request names no producer");
+            return ExitCode::from(64);
+        };
+        let Some(&(_, producer)) = checks().iter().find(|(known, _)| known == &name) else {
+            eprintln!("probe: no producer named {name}");
+            return ExitCode::from(64);
+        };
+        producers.push((name, producer));
+    }
 
     // Report a panic's message and place on one marked line, for the grader to put
     // into words. The default hook's text is left out: it repeats the message and
@@ -120,20 +133,27 @@ fn main() -> ExitCode {
         eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location }));
     }));
 
-    let output = producer(&request["input"]);
-    let answer = json!({ "producer": name, "output": output }).to_string();
-    let written = match channel {
-        Some(mut channel) => writeln!(channel, "{answer}").and_then(|()| channel.flush()),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            writeln!(stdout, "\n{RESULT_MARKER}{answer}").and_then(|()| stdout.flush())
+    let batch = request.get("batch").is_some();
+    let mut channel = channel;
+    for (index, ((name, producer), question)) in producers.into_iter().zip(questions).enumerate() {
+        let output = producer(&question["input"]);
+        let answer = if batch {
+            json!({ "index": index, "producer": name, "output": output })
+        } else {
+            json!({ "producer": name, "output": output })
         }
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
+        .to_string();
+        let written = match channel.as_mut() {
+            Some(channel) => writeln!(channel, "{answer}").and_then(|()| channel.flush()),
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                writeln!(stdout, "\n{RESULT_MARKER}{answer}").and_then(|()| stdout.flush())
+            }
+        };
+        if let Err(error) = written {
             eprintln!("probe: cannot write the answer: {error}");
-            ExitCode::from(70)
+            return ExitCode::from(70);
         }
     }
+    ExitCode::SUCCESS
 }

@@ -1576,7 +1576,7 @@ fn solve_maze_with_loops(case: &Case) -> Judged {
     let cells = cut_off.size.0 as usize * cut_off.size.1 as usize;
     let Some(error) = cut_off_result.get("err").and_then(Value::as_str) else {
         return Ok(Verdict::fail(format!(
-            "solving the {} maze returned a path, but its end cannot be reached",
+            "solving the {} returned a path, but its end cannot be reached",
             cut_off.name
         )));
     };
@@ -1585,19 +1585,19 @@ fn solve_maze_with_loops(case: &Case) -> Judged {
     }
     let (Some(moves), Some(reported_cells)) = (field(error, "moves"), field(error, "cells")) else {
         return Ok(Verdict::fail(format!(
-            "solving the {} maze gave Err({error}), which does not show its moves and cells",
+            "solving the {} gave Err({error}), which does not show its moves and cells",
             cut_off.name
         )));
     };
     if reported_cells != cells {
         return Ok(Verdict::fail(format!(
-            "the {} maze has {cells} cells, but PathTooLong reported cells: {reported_cells}",
+            "the {} has {cells} cells, but PathTooLong reported cells: {reported_cells}",
             cut_off.name
         )));
     }
     if moves != cells + 1 {
         return Ok(Verdict::fail(format!(
-            "on the {} maze the length guard stopped a path of {moves} moves; it must stop a path once it already holds more moves than the maze has cells, so at {} moves",
+            "on the {} the length guard stopped a path of {moves} moves; it must stop a path once it already holds more moves than the maze has cells, so at {} moves",
             cut_off.name,
             cells + 1
         )));

@@ -19,6 +19,9 @@ struct State {
     seen: Vec<bool>,
     /// The end of the previous chunk, so a marker split across two reads is found.
     tail: Vec<u8>,
+    /// When each line ended (its `\n` was read), for the first `lines_kept` lines.
+    lines: Vec<Instant>,
+    lines_kept: usize,
     finished: bool,
 }
 
@@ -27,22 +30,43 @@ pub(super) struct Reader {
     shared: Arc<(Mutex<State>, Condvar)>,
 }
 
-/// The kept bytes and which markers were seen.
+/// The kept bytes, which markers were seen, and when the first lines ended.
 pub(super) struct Collected {
     pub capture: Capture,
     pub seen: Vec<bool>,
+    pub lines: Vec<Instant>,
 }
 
 impl Reader {
     /// Starts reading `stream`, keeping `cap` bytes and looking for `markers`.
     pub(super) fn spawn(
+        stream: impl Read + Send + 'static,
+        cap: usize,
+        markers: &'static [&'static str],
+    ) -> Reader {
+        Reader::start(stream, cap, markers, 0)
+    }
+
+    /// Starts reading a stream of lines, keeping `cap` bytes and noting when each
+    /// of the first `lines` lines ends.
+    pub(super) fn spawn_lines(
+        stream: impl Read + Send + 'static,
+        cap: usize,
+        lines: usize,
+    ) -> Reader {
+        Reader::start(stream, cap, &[], lines)
+    }
+
+    fn start(
         mut stream: impl Read + Send + 'static,
         cap: usize,
         markers: &'static [&'static str],
+        lines_kept: usize,
     ) -> Reader {
         let shared = Arc::new((
             Mutex::new(State {
                 seen: vec![false; markers.len()],
+                lines_kept,
                 ..State::default()
             }),
             Condvar::new(),
@@ -67,6 +91,13 @@ impl Reader {
         Reader { shared }
     }
 
+    /// How many lines have ended so far (at most the number noted), and when the
+    /// last of them did.
+    pub(super) fn lines(&self) -> (usize, Option<Instant>) {
+        let state = self.shared.0.lock().unwrap_or_else(PoisonError::into_inner);
+        (state.lines.len(), state.lines.last().copied())
+    }
+
     /// What was read by the time the stream ended, or by `deadline` if it is still
     /// open then (the capture is then marked truncated and the thread left to drain
     /// until the stream closes).
@@ -87,12 +118,19 @@ impl Reader {
         Collected {
             capture: std::mem::take(&mut state.capture),
             seen: state.seen.clone(),
+            lines: std::mem::take(&mut state.lines),
         }
     }
 }
 
 impl State {
     fn take(&mut self, chunk: &[u8], cap: usize, markers: &[&str]) {
+        if self.lines.len() < self.lines_kept {
+            let now = Instant::now();
+            let ended = chunk.iter().filter(|&&b| b == b'\n').count();
+            let room = self.lines_kept - self.lines.len();
+            self.lines.extend(std::iter::repeat_n(now, ended.min(room)));
+        }
         let room = cap.saturating_sub(self.capture.bytes.len());
         self.capture
             .bytes

@@ -29,7 +29,9 @@ use serde::{Deserialize, Serialize};
 
 use super::capture::{self, Reader};
 use super::unconfined::DRAIN_GRACE;
-use super::{Exit, Finished, Job, SandboxError, Seen, Support, all_markers, violation};
+use super::{
+    ANSWER_POLL, Exit, Finished, Job, SandboxError, Seen, Support, all_markers, violation,
+};
 
 /// The supervisor's report pipe (write end).
 pub(super) const REPORT_FD: i32 = 4;
@@ -521,7 +523,7 @@ fn run_supervised(
     drop((report_w, spec_r, control_r));
     let channel = channel.map(|(reader, writer)| {
         drop(writer);
-        Reader::spawn(File::from(reader), limits.channel, &[])
+        Reader::spawn_lines(File::from(reader), limits.channel, job.answer_limits.len())
     });
     let stdout = Reader::spawn(File::from(stdout_r), limits.output, &[]);
     let stderr = Reader::spawn(File::from(stderr_r), limits.output, all_markers());
@@ -538,7 +540,12 @@ fn run_supervised(
     let mut failure = None;
     loop {
         let now = Instant::now();
-        if now >= deadline {
+        let due = match (&channel, timed_out) {
+            (Some(channel), false) => super::answer_due(channel, &job.answer_limits, started)
+                .map_or(deadline, |due| due.min(deadline)),
+            _ => deadline,
+        };
+        if now >= due {
             if timed_out {
                 // The supervisor did not finish killing in time: kill it; the init
                 // then dies of PR_SET_PDEATHSIG, and the namespace with it.
@@ -550,7 +557,13 @@ fn run_supervised(
             deadline = now + KILL_GRACE;
             continue;
         }
-        let wait = PollTimeout::try_from(deadline - now).unwrap_or(PollTimeout::MAX);
+        // An answer arriving moves the deadline of the next: look again soon.
+        let wait = if job.answer_limits.is_empty() || timed_out {
+            due - now
+        } else {
+            (due - now).min(ANSWER_POLL)
+        };
+        let wait = PollTimeout::try_from(wait).unwrap_or(PollTimeout::MAX);
         let mut fds = [PollFd::new(report_pipe.as_fd(), PollFlags::POLLIN)];
         match poll(&mut fds, wait) {
             Ok(0) => continue,
@@ -612,7 +625,9 @@ fn run_supervised(
     let drain = Instant::now() + DRAIN_GRACE;
     let stdout = stdout.finish(drain).capture;
     let stderr = stderr.finish(drain);
-    let channel = channel.map(|c| c.finish(drain).capture).unwrap_or_default();
+    let (channel, answered_at) = channel
+        .map(|c| super::collected_lines(c.finish(drain), started))
+        .unwrap_or_default();
     let seen = Seen::from_flags(&stderr.seen);
     Ok(Finished {
         exit,
@@ -620,6 +635,7 @@ fn run_supervised(
         stdout,
         stderr: stderr.capture,
         channel,
+        answered_at,
         duration,
         sandboxed: true,
     })

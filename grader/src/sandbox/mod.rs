@@ -103,7 +103,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The hidden first argument that makes the grader's binary act as the sandbox's
 /// supervisor and init instead of parsing a command line.
@@ -253,6 +253,11 @@ pub struct Job {
     /// Network access (no network namespace, no socket filter, DNS and TLS files
     /// readable). Must stay false for everything that runs student code.
     pub network: bool,
+    /// For a job that answers several questions on the result channel, one line
+    /// each: the k-th line must arrive within `answer_limits[k]` of the line before
+    /// it (of the start, for the first), or the job is ended as timed out. Empty: no
+    /// limit but [`Limits::wall`], which holds in any case.
+    pub answer_limits: Vec<Duration>,
 }
 
 impl Job {
@@ -271,6 +276,7 @@ impl Job {
             limits: Limits::default(),
             result_channel: false,
             network: false,
+            answer_limits: Vec::new(),
         }
     }
 }
@@ -350,6 +356,9 @@ pub struct Finished {
     pub stderr: Capture,
     /// What it wrote on file descriptor 3, capped (empty without a result channel).
     pub channel: Capture,
+    /// When each of the result channel's first lines arrived, from the start (at
+    /// most as many as [`Job::answer_limits`] has; none for other jobs).
+    pub answered_at: Vec<Duration>,
     /// From start to end.
     pub duration: Duration,
     /// Which limit stopped it, when the sandbox can tell.
@@ -413,6 +422,29 @@ fn run_with(job: &Job, mode: Mode, support: &Support) -> Result<Finished, Sandbo
             }
         }
     }
+}
+
+/// How often a job answering several questions is looked at while it runs.
+const ANSWER_POLL: Duration = Duration::from_millis(10);
+
+/// When the next answer of a job with [`Job::answer_limits`] is due: the limit of the
+/// answer after those already in, counted from the last one (or from `started`);
+/// `None` when there is no limit or every answer is in.
+fn answer_due(channel: &capture::Reader, limits: &[Duration], started: Instant) -> Option<Instant> {
+    let (answered, last) = channel.lines();
+    limits
+        .get(answered)
+        .map(|limit| last.unwrap_or(started) + *limit)
+}
+
+/// The channel's capture, and when its lines ended, from `started`.
+fn collected_lines(collected: capture::Collected, started: Instant) -> (Capture, Vec<Duration>) {
+    let at = collected
+        .lines
+        .iter()
+        .map(|line| line.saturating_duration_since(started))
+        .collect();
+    (collected.capture, at)
 }
 
 /// Called first thing in `main`: when this process was started as the sandbox's

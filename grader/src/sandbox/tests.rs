@@ -478,6 +478,51 @@ fn check_honest_job_gets_stdin_and_returns_output_exit_code_and_channel() {
     );
 }
 
+/// A job answering several questions on the channel is ended as soon as one answer
+/// is overdue, long before its wall limit; the answers that came in are timed.
+fn answer_that_is_overdue_ends_the_job(mode: Mode) {
+    let scratch = open_dir("maze-sandbox-test-");
+    // A marker of each mode's own: both tests run at once.
+    let marker = sleep_marker(if mode == Mode::Off { 4702 } else { 4703 });
+    let mut job = sh(
+        &format!("echo one >&3; sleep 0.2; echo two >&3; sleep {marker}; echo three >&3"),
+        scratch.path(),
+    );
+    job.result_channel = true;
+    job.limits.wall = Duration::from_secs(20);
+    job.answer_limits = vec![
+        Duration::from_secs(5),
+        Duration::from_secs(5),
+        Duration::from_millis(300),
+    ];
+    let started = Instant::now();
+    let finished = run(&job, mode).unwrap();
+    assert_eq!(finished.exit, Exit::TimedOut, "{finished:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(text(&finished.channel), "one\ntwo\n");
+    let [first, second] = finished.answered_at.as_slice() else {
+        panic!("two answers timed: {:?}", finished.answered_at);
+    };
+    assert!(
+        *second >= *first + Duration::from_millis(150),
+        "{first:?} {second:?}"
+    );
+    assert!(alive_with(&format!("sleep {marker}")).is_empty());
+}
+
+#[test]
+fn an_overdue_answer_ends_an_unconfined_job() {
+    answer_that_is_overdue_ends_the_job(Mode::Off);
+}
+
+fn check_an_overdue_answer_ends_a_sandboxed_job() {
+    answer_that_is_overdue_ends_the_job(Mode::Required);
+}
+
 fn check_background_children_ignoring_sigterm_do_not_survive() {
     let scratch = open_dir("maze-sandbox-test-");
     let marker = sleep_marker(4702);
@@ -830,6 +875,7 @@ sandbox_tests! {
     setsid_child_holding_stdout_does_not_delay_run =>
         check_setsid_child_holding_stdout_does_not_delay_run,
     time_limit_kills_the_whole_job => check_time_limit_kills_the_whole_job,
+    an_overdue_answer_ends_a_sandboxed_job => check_an_overdue_answer_ends_a_sandboxed_job,
     files_outside_readable_cannot_be_read => check_files_outside_readable_cannot_be_read,
     files_outside_writable_cannot_be_written => check_files_outside_writable_cannot_be_written,
     tcp_to_a_listener_on_localhost_fails => check_tcp_to_a_listener_on_localhost_fails,

@@ -54,7 +54,7 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
     #[cfg(unix)]
     let channel = channel.map(|(reader, writer)| {
         drop(writer); // the child has its copy as fd 3
-        Reader::spawn(reader, job.limits.channel, &[])
+        Reader::spawn_lines(reader, job.limits.channel, job.answer_limits.len())
     });
     if let Some(stdin) = child.stdin().take() {
         capture::feed(stdin, job.stdin.clone());
@@ -73,7 +73,14 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         if let Some(status) = child.try_wait()? {
             break exit_of(status);
         }
-        if started.elapsed() >= job.limits.wall {
+        #[cfg(unix)]
+        let overdue = channel.as_ref().is_some_and(|channel| {
+            super::answer_due(channel, &job.answer_limits, started)
+                .is_some_and(|due| Instant::now() >= due)
+        });
+        #[cfg(not(unix))]
+        let overdue = false;
+        if overdue || started.elapsed() >= job.limits.wall {
             let _ = child.kill();
             let _ = child.wait();
             break Exit::TimedOut;
@@ -97,14 +104,17 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
             .unwrap_or_default()
     };
     #[cfg(unix)]
-    let channel = take(channel);
+    let (channel, answered_at) = channel
+        .map(|c| super::collected_lines(c.finish(deadline), started))
+        .unwrap_or_default();
     #[cfg(not(unix))]
-    let channel = super::Capture::default();
+    let (channel, answered_at) = (super::Capture::default(), Vec::new());
     Ok(Finished {
         exit,
         stdout: take(stdout),
         stderr: take(stderr),
         channel,
+        answered_at,
         duration,
         violation: None,
         sandboxed: false,
