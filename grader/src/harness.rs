@@ -27,7 +27,8 @@ use crate::checks::Part;
 use crate::sandbox::{self, Exit, Job, Mode};
 
 /// The probe's sources, built into the grader so that it cannot drift from the judges.
-const PROBE_SOURCES: [(&str, &str); 6] = [
+const PROBE_SOURCES: [(&str, &str); 7] = [
+    ("lib.rs", include_str!("../probe/src/lib.rs")),
     ("main.rs", include_str!("../probe/src/main.rs")),
     ("part1.rs", include_str!("../probe/src/part1.rs")),
     ("part2.rs", include_str!("../probe/src/part2.rs")),
@@ -279,7 +280,7 @@ fn prepare(workspace: &Workspace, id: &str, sources: &Sources) -> anyhow::Result
         .map(|part| format!("{} = []\n", part.id()))
         .collect();
     let probe_manifest = format!(
-        "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\n{features}\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
+        "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[lib]\nname = \"maze_probe\"\npath = \"src/lib.rs\"\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\n{features}\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
     );
     let workspace_manifest = "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n";
     let mut manifests_changed =

@@ -679,12 +679,12 @@ fn texture_matches_reference(case: &Case) -> Judged {
 
 // ---------------------------------------------------------------- texture, measured
 
-/// Mazes per favor and their size. 12 mazes of 20×20 give the reference the same
-/// figures as 30 did, within a few hundredths (50 %, 71 %, 29 % east–west; corridors
-/// 2.04, 1.40, 2.88; dead ends 127 against 105), far inside the margins below, in
-/// two fifths of the time.
+/// Mazes per favor and their size. 12 mazes of 16×16 give the reference the same
+/// shares and corridors as 30 of 20×20 did, within a few hundredths (72 % and 29 %
+/// east–west; corridors 1.40 and 2.90), and dead ends in proportion (81 against 68
+/// per maze), far inside the margins below, in a fifth of the time.
 const SEEDS: std::ops::Range<u64> = 1000..1012;
-const SIZE: Xy = (20, 20);
+const SIZE: Xy = (16, 16);
 
 fn measured_input(favors: &[&str]) -> Value {
     json!({ "size": [SIZE.0, SIZE.1], "favors": favors, "seeds": SEEDS.collect::<Vec<u64>>() })
@@ -819,9 +819,10 @@ const AXIS_MARGIN: f64 = 0.10;
 /// Straight's mean corridor must be this many times zigzag's: the reference measures
 /// about 2.9 against 1.4, a ratio of 2; ignored weights give about 2.0 for both.
 const CORRIDOR_RATIO: f64 = 1.5;
-/// Age must have this many fewer dead ends per 20×20 maze than none: the reference
-/// measures about 108 against 129; ignored weights give the same for both.
-const DEAD_END_MARGIN: f64 = 10.0;
+/// Age must have this many fewer dead ends per 16×16 maze than none: the reference
+/// measures about 68 against 81, twice the margin; ignored weights give the same for
+/// both.
+const DEAD_END_MARGIN: f64 = 6.0;
 
 fn texture_horizontal_vertical(case: &Case) -> Judged {
     let groups = measured_mazes(case)?;
@@ -1070,19 +1071,19 @@ mod tests {
             let input = input_of(name);
             let favors = input["favors"].as_array().unwrap().len();
             let seeds = input["seeds"].as_array().unwrap().len();
-            let mut walls = vec![vec![15u8; 20]; 20];
+            let mut walls = vec![vec![15u8; 16]; 16];
             for (y, row) in walls.iter_mut().enumerate() {
                 for (x, cell) in row.iter_mut().enumerate() {
                     if x > 0 {
                         *cell &= !WEST;
                     }
-                    if x < 19 {
+                    if x < 15 {
                         *cell &= !EAST;
                     }
                     if x == 0 && y > 0 {
                         *cell &= !NORTH;
                     }
-                    if x == 0 && y < 19 {
+                    if x == 0 && y < 15 {
                         *cell &= !SOUTH;
                     }
                 }
@@ -1091,7 +1092,7 @@ mod tests {
             let verdict = judged(name, &input, &output, None);
             assert!(!verdict.passed, "{name}: {}", verdict.message);
             assert!(
-                verdict.message.contains("over 12 mazes of 20x20"),
+                verdict.message.contains("over 12 mazes of 16x16"),
                 "{name}: {}",
                 verdict.message
             );
