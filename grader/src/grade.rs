@@ -135,26 +135,24 @@ impl Grader<'_> {
                 None => by_probe.push((probe, vec![index])),
             }
         }
+        // Without Unix there is no result channel to answer on line by line: every
+        // check runs alone.
+        let size = if cfg!(unix) { BATCH } else { 1 };
         let mut units: Vec<Unit> = Vec::new();
         for (_, checks) in by_probe {
-            let batches = checks.len().div_ceil(BATCH);
+            let batches = checks.len().div_ceil(size);
             for first in 0..batches {
-                let batch = checks
+                let batch: Vec<usize> = checks
                     .iter()
                     .skip(first)
                     .step_by(batches)
                     .copied()
                     .collect();
-                units.push(Unit::Batch(batch));
+                units.push(match batch.as_slice() {
+                    [one] => Unit::Alone(*one),
+                    _ => Unit::Batch(batch),
+                });
             }
-        }
-        if !cfg!(unix) {
-            // No result channel to answer on line by line: every check alone.
-            units = units
-                .into_iter()
-                .flat_map(Unit::checks)
-                .map(Unit::Alone)
-                .collect();
         }
         units.reverse();
         let pending: Mutex<Vec<Unit>> = Mutex::new(units);
@@ -256,36 +254,38 @@ impl Grader<'_> {
         } else {
             runner::run_batch(probe, &questions, wall, &self.confinement).unwrap_or_default()
         };
+        let answered = ran.answers.len();
+        let mut answers = ran.answers.into_iter();
         let mut again = Vec::new();
         for (position, &index) in batch.iter().enumerate() {
             let check = &self.rubric.checks[index];
-            // The check that kept the batch waiting past its own limit timed out:
-            // running it again alone would only spend that much time twice.
-            if let (Some(had), true) = (ran.overdue, position == ran.answers.len()) {
-                let run = Run {
+            let run = match (answers.next(), ran.overdue) {
+                (Some((output, took)), _) => Run {
+                    outcome: RunOutcome::Reported(output),
+                    stdout: String::new(),
+                    stderr: String::new(),
+                    duration: took,
+                },
+                // The check that kept the batch waiting past its own limit timed
+                // out: running it again alone would only spend that much time twice.
+                (None, Some(had)) if position == answered => Run {
                     outcome: RunOutcome::TimedOut(had.min(check.time_limit)),
                     stdout: ran.stdout.clone(),
                     stderr: ran.stderr.clone(),
                     duration: had,
-                };
-                let verdict = self.judge(check, &self.inputs[index], &run.outcome);
-                store(index, Ok((run, verdict)));
-                continue;
-            }
-            if let Some((output, took)) = ran.answers.get(position) {
-                let run = Run {
-                    outcome: RunOutcome::Reported(output.clone()),
-                    stdout: String::new(),
-                    stderr: String::new(),
-                    duration: *took,
-                };
-                let verdict = self.judge(check, &self.inputs[index], &run.outcome);
-                if verdict.passed && !verdict.grader_error {
-                    store(index, Ok((run, verdict)));
+                },
+                (None, _) => {
+                    again.push(index);
                     continue;
                 }
+            };
+            let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+            let timed_out = matches!(run.outcome, RunOutcome::TimedOut(_));
+            if timed_out || (verdict.passed && !verdict.grader_error) {
+                store(index, Ok((run, verdict)));
+            } else {
+                again.push(index);
             }
-            again.push(index);
         }
         again
     }
@@ -355,19 +355,11 @@ const BATCH: usize = 8;
 
 /// Work for one of the grading threads.
 enum Unit {
-    /// Checks (rubric indices) of one probe, run in one process in this order.
+    /// Two or more checks (rubric indices) of one probe, run in one process in this
+    /// order.
     Batch(Vec<usize>),
     /// One check in a process of its own.
     Alone(usize),
-}
-
-impl Unit {
-    fn checks(self) -> Vec<usize> {
-        match self {
-            Unit::Batch(batch) => batch,
-            Unit::Alone(index) => vec![index],
-        }
-    }
 }
 
 /// Why a check that never started failed.

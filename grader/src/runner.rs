@@ -166,34 +166,13 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         return Ok(run_unconfined(request)?);
     }
     let scratch = tempfile::tempdir()?;
-    let readable = request
-        .probe
-        .parent()
-        .map(Path::to_path_buf)
-        .into_iter()
-        .collect();
-    let job = Job {
-        args: Vec::new(),
-        env: vec![
-            ("RUST_BACKTRACE".into(), "0".into()),
-            // Threads count against the process limit: rayon's pool stays small.
-            ("RAYON_NUM_THREADS".into(), "2".into()),
-        ],
-        cwd: scratch.path().to_path_buf(),
-        stdin: request.body(),
-        readable,
-        writable: vec![scratch.path().to_path_buf()],
-        limits: sandbox::Limits {
-            wall: request.time_limit,
-            memory: confinement.memory,
-            processes: confinement.processes,
-            output: OUTPUT_CAP,
-            channel: CHANNEL_CAP,
-            ..sandbox::Limits::default()
-        },
-        result_channel: true,
-        ..Job::new(request.probe)
-    };
+    let job = probe_job(
+        request.probe,
+        scratch.path(),
+        request.body(),
+        request.time_limit,
+        confinement,
+    );
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
@@ -213,6 +192,40 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         run.outcome = RunOutcome::Crashed(violation.to_string());
     }
     Ok(run)
+}
+
+/// The probe as a sandbox job, with `stdin` as its request: it may read only its own
+/// directory (the submission's own target directory) and the system libraries, write
+/// only `scratch`, and answers on fd 3.
+fn probe_job(
+    probe: &Path,
+    scratch: &Path,
+    stdin: Vec<u8>,
+    wall: Duration,
+    confinement: &Confinement,
+) -> Job {
+    Job {
+        args: Vec::new(),
+        env: vec![
+            ("RUST_BACKTRACE".into(), "0".into()),
+            // Threads count against the process limit: rayon's pool stays small.
+            ("RAYON_NUM_THREADS".into(), "2".into()),
+        ],
+        cwd: scratch.to_path_buf(),
+        stdin,
+        readable: probe.parent().map(Path::to_path_buf).into_iter().collect(),
+        writable: vec![scratch.to_path_buf()],
+        limits: sandbox::Limits {
+            wall,
+            memory: confinement.memory,
+            processes: confinement.processes,
+            output: OUTPUT_CAP,
+            channel: CHANNEL_CAP,
+            ..sandbox::Limits::default()
+        },
+        result_channel: true,
+        ..Job::new(probe)
+    }
 }
 
 /// One question of a batch: which producer, on which input, within how long.
@@ -259,28 +272,15 @@ pub fn run_batch(
         .iter()
         .map(|q| json!({ "producer": q.producer, "input": q.input }))
         .collect();
-    let answer_limits: Vec<Duration> = questions.iter().map(|q| q.time_limit).collect();
     let job = Job {
-        args: Vec::new(),
-        env: vec![
-            ("RUST_BACKTRACE".into(), "0".into()),
-            ("RAYON_NUM_THREADS".into(), "2".into()),
-        ],
-        cwd: scratch.path().to_path_buf(),
-        stdin: json!({ "batch": batch }).to_string().into_bytes(),
-        readable: probe.parent().map(Path::to_path_buf).into_iter().collect(),
-        writable: vec![scratch.path().to_path_buf()],
-        limits: sandbox::Limits {
+        answer_limits: questions.iter().map(|q| q.time_limit).collect(),
+        ..probe_job(
+            probe,
+            scratch.path(),
+            json!({ "batch": batch }).to_string().into_bytes(),
             wall,
-            memory: confinement.memory,
-            processes: confinement.processes,
-            output: OUTPUT_CAP,
-            channel: CHANNEL_CAP,
-            ..sandbox::Limits::default()
-        },
-        result_channel: true,
-        answer_limits,
-        ..Job::new(probe)
+            confinement,
+        )
     };
     let finished = sandbox::run(&job, confinement.mode)?;
     let answers = batch_answers(questions, &finished.channel.bytes, &finished.answered_at);
@@ -293,16 +293,14 @@ pub fn run_batch(
         let since = finished.answered_at.last().copied().unwrap_or_default();
         finished.duration.saturating_sub(since)
     });
-    let stderr = captured_text(&finished.stderr.bytes, finished.stderr.truncated);
     Ok(BatchRun {
         answers,
         overdue,
         stdout: captured_text(&finished.stdout.bytes, finished.stdout.truncated),
-        stderr: stderr
-            .lines()
-            .filter(|line| !line.starts_with(PANIC_MARKER))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        stderr: without_markers(&captured_text(
+            &finished.stderr.bytes,
+            finished.stderr.truncated,
+        )),
     })
 }
 
@@ -432,11 +430,7 @@ pub fn finish(
         .lines()
         .filter_map(|line| line.strip_prefix(PANIC_MARKER))
         .find_map(|json| serde_json::from_str::<PanicReport>(json).ok());
-    let stderr: String = raw_stderr
-        .lines()
-        .filter(|line| !line.starts_with(PANIC_MARKER))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let stderr = without_markers(raw_stderr);
     let answer = channel
         .filter(|bytes| !bytes.is_empty())
         .map(|bytes| read_answer(bytes, request.producer));
@@ -465,6 +459,15 @@ pub fn finish(
         stderr,
         duration,
     }
+}
+
+/// What the code wrote on stderr, without the probe's panic-report lines.
+fn without_markers(stderr: &str) -> String {
+    stderr
+        .lines()
+        .filter(|line| !line.starts_with(PANIC_MARKER))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The output in the channel: exactly one JSON line answering `producer`.

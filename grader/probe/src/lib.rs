@@ -90,7 +90,7 @@ fn result_channel() -> Option<std::fs::File> {
 /// (it needs only the submission's metadata), leaving only a small link for the
 /// probe binary once the submission is built.
 pub fn run() -> ExitCode {
-    let channel = result_channel();
+    let mut channel = result_channel();
     if std::env::args().nth(1).as_deref() == Some("--list") {
         for (name, _) in checks() {
             println!("{name}");
@@ -106,17 +106,19 @@ pub fn run() -> ExitCode {
         eprintln!("probe: the grader's request is not JSON");
         return ExitCode::from(64);
     };
-    let questions: Vec<&Value> = match request.get("batch").and_then(Value::as_array) {
-        Some(batch) => batch.iter().collect(),
-        None => vec![&request],
-    };
+    let (questions, batch): (Vec<&Value>, bool) =
+        match request.get("batch").and_then(Value::as_array) {
+            Some(batch) => (batch.iter().collect(), true),
+            None => (vec![&request], false),
+        };
+    let known = checks();
     let mut producers = Vec::new();
     for question in &questions {
         let Some(name) = question["producer"].as_str() else {
             eprintln!("probe: the grader's request names no producer");
             return ExitCode::from(64);
         };
-        let Some(&(_, producer)) = checks().iter().find(|(known, _)| known == &name) else {
+        let Some(&(_, producer)) = known.iter().find(|(listed, _)| listed == &name) else {
             eprintln!("probe: no producer named {name}");
             return ExitCode::from(64);
         };
@@ -137,8 +139,6 @@ pub fn run() -> ExitCode {
         eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location }));
     }));
 
-    let batch = request.get("batch").is_some();
-    let mut channel = channel;
     for (index, ((name, producer), question)) in producers.into_iter().zip(questions).enumerate() {
         let output = producer(&question["input"]);
         let answer = if batch {
