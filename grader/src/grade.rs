@@ -17,6 +17,7 @@ use crate::harness::{self, Workspace};
 use crate::report::{CheckResult, Report};
 use crate::rubric::{Rubric, RubricCheck};
 use crate::runner::{self, Confinement, Request, Run, RunOutcome};
+use crate::sandbox::Level;
 use crate::snapshots::Snapshots;
 
 /// Ends the message of every check whose part did not compile.
@@ -103,6 +104,7 @@ impl Grader<'_> {
             started.elapsed(),
         );
         report.build_errors = build_errors;
+        report.sandbox = crate::sandbox::level(self.confinement.mode).unwrap_or(Level::Unconfined);
         Ok(report)
     }
 

@@ -272,6 +272,7 @@ fn write_sources(sources: &Sources, dest: &Path) -> anyhow::Result<()> {
 /// Lays out the harness `id` with `sources` and returns its directory.
 fn prepare(workspace: &Workspace, id: &str, sources: &Sources) -> anyhow::Result<PathBuf> {
     let dir = workspace.root.join("harness").join(id);
+    private_dir(&dir)?;
     let submission_manifest = format!(
         "[package]\nname = \"maze-submission-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"maze\"\npath = \"src/lib.rs\"\n\n[dependencies]\n{SUBMISSION_DEPENDENCIES}"
     );
@@ -328,6 +329,28 @@ fn sync_once(dir: &Path) -> anyhow::Result<bool> {
     fs::write(dir.join(SYNCED), b"")
         .with_context(|| format!("writing {}", dir.join(SYNCED).display()))?;
     Ok(offline)
+}
+
+/// Creates `dir` for one submission's files alone: mode 0700, in a parent that
+/// others may pass through but not list (0711). Jobs run as uids of their own, and
+/// at the sandbox's container level they see the real filesystem: these modes are
+/// what keeps one student's sources and build from another's jobs. A job gets its
+/// own directories for its run (the sandbox hands writable paths to its uid).
+pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let set = |path: &Path, mode| {
+            fs::set_permissions(path, fs::Permissions::from_mode(mode))
+                .with_context(|| format!("setting the mode of {}", path.display()))
+        };
+        set(dir, 0o700)?;
+        if let Some(parent) = dir.parent() {
+            set(parent, 0o711)?;
+        }
+    }
+    Ok(())
 }
 
 /// The target directory of the harness `id`: one per harness, so that no build can
@@ -461,8 +484,8 @@ fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf)> {
     Ok((home, registry))
 }
 
-/// `cargo build` in the sandbox: it may read the harness, the toolchain and the
-/// crate registry, and write only its own target directory, so no `include_str!`
+/// `cargo build` in the sandbox: it may read the toolchain and the crate registry,
+/// and read and write only its own harness and target directory, so no `include_str!`
 /// or `#[path]` of a student's reaches a file outside them. Returns cargo's stdout,
 /// its stderr and whether it succeeded.
 fn sandboxed_cargo(
@@ -473,6 +496,7 @@ fn sandboxed_cargo(
 ) -> anyhow::Result<(Vec<u8>, String, bool)> {
     let toolchain = toolchain()?;
     let (home, registry) = cargo_home(workspace)?;
+    private_dir(target)?;
     let tmp = target.join("tmp-build");
     fs::create_dir_all(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
     let path = std::env::join_paths([
@@ -493,7 +517,6 @@ fn sandboxed_cargo(
         ],
         cwd: dir.to_path_buf(),
         readable: vec![
-            dir.to_path_buf(),
             toolchain.sysroot.clone(),
             home,
             registry,
@@ -501,7 +524,10 @@ fn sandboxed_cargo(
             "/bin".into(),
             "/usr/libexec".into(),
         ],
-        writable: vec![target.to_path_buf()],
+        // The harness is private to this submission (0700): the build's uid gets it
+        // for the run. No student code runs in a build (no build script, no
+        // procedural macro of the student's), only the compiler reading it.
+        writable: vec![target.to_path_buf(), dir.to_path_buf()],
         limits: sandbox::Limits {
             output: 32 * 1024 * 1024,
             ..sandbox::Limits::build()

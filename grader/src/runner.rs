@@ -15,11 +15,12 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use anyhow::Context as _;
 use process_wrap::std::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::sandbox::{self, Exit, Job, Mode};
+use crate::sandbox::{self, Exit, Job, Level, Mode};
 
 /// How much of each output stream is kept.
 pub const OUTPUT_CAP: usize = 16 * 1024;
@@ -172,7 +173,7 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         request.body(),
         request.time_limit,
         confinement,
-    );
+    )?;
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
@@ -196,15 +197,28 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
 
 /// The probe as a sandbox job, with `stdin` as its request: it may read only its own
 /// directory (the submission's own target directory) and the system libraries, write
-/// only `scratch`, and answers on fd 3.
+/// only `scratch`, and answers on fd 3. At the sandbox's container level, where the
+/// job sees the real filesystem and the submission's target directory is private
+/// (0700), the probe runs from a copy in the job's own scratch directory instead.
 fn probe_job(
     probe: &Path,
     scratch: &Path,
     stdin: Vec<u8>,
     wall: Duration,
     confinement: &Confinement,
-) -> Job {
-    Job {
+) -> anyhow::Result<Job> {
+    let (program, readable) = if sandbox::level(confinement.mode) == Some(Level::Container) {
+        let copy = scratch.join("probe");
+        std::fs::copy(probe, &copy)
+            .with_context(|| format!("copying the probe {} for its job", probe.display()))?;
+        (copy, Vec::new())
+    } else {
+        (
+            probe.to_path_buf(),
+            probe.parent().map(Path::to_path_buf).into_iter().collect(),
+        )
+    };
+    Ok(Job {
         args: Vec::new(),
         env: vec![
             ("RUST_BACKTRACE".into(), "0".into()),
@@ -213,7 +227,7 @@ fn probe_job(
         ],
         cwd: scratch.to_path_buf(),
         stdin,
-        readable: probe.parent().map(Path::to_path_buf).into_iter().collect(),
+        readable,
         writable: vec![scratch.to_path_buf()],
         limits: sandbox::Limits {
             wall,
@@ -224,8 +238,8 @@ fn probe_job(
             ..sandbox::Limits::default()
         },
         result_channel: true,
-        ..Job::new(probe)
-    }
+        ..Job::new(program)
+    })
 }
 
 /// One question of a batch: which producer, on which input, within how long.
@@ -280,7 +294,7 @@ pub fn run_batch(
             json!({ "batch": batch }).to_string().into_bytes(),
             wall,
             confinement,
-        )
+        )?
     };
     let finished = sandbox::run(&job, confinement.mode)?;
     let answers = batch_answers(questions, &finished.channel.bytes, &finished.answered_at);

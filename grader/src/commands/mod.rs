@@ -22,7 +22,7 @@ use crate::harness::Workspace;
 use crate::kit::Kit;
 use crate::rubric::{self, Rubric};
 use crate::runner::Confinement;
-use crate::sandbox::Mode;
+use crate::sandbox::{Level, Mode};
 use crate::snapshots::Snapshots;
 
 /// Runs one subcommand.
@@ -37,6 +37,27 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Dist(args) => dist::run(&args),
         Command::Mutants(args) => mutants::run(&args),
         Command::Watch(args) => watch::run(&args),
+    }
+}
+
+/// The kit's files that a job must not read (the rubric and its secret, the
+/// blessed outputs, the reference, the hidden checks' code) and that any uid can
+/// reach by its permission bits: at the container level nothing but ownership and
+/// mode (and Landlock, where the kernel has it) keeps a job from them. The work dir
+/// is the grader's own: it keeps each submission's files private itself.
+pub fn private_paths_open_to_jobs(kit: &Kit, work_dir: &std::path::Path) -> Vec<PathBuf> {
+    #[cfg(target_os = "linux")]
+    {
+        [kit.fixtures(), kit.solution(), kit.root.join("grader")]
+            .into_iter()
+            .filter(|path| path.exists() && !work_dir.starts_with(path))
+            .filter(|path| crate::sandbox::open_to_others(path))
+            .collect()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (kit, work_dir);
+        Vec::new()
     }
 }
 
@@ -115,19 +136,39 @@ impl Setup {
         for thread in ready.into_iter().flatten() {
             let _ = thread.join();
         }
-        let missing = &crate::sandbox::support().missing;
-        if !missing.is_empty() {
-            match sandbox {
-                Mode::Required => bail!(
-                    "--sandbox required, but this machine cannot sandbox: it lacks {} (see README: the sandbox)",
-                    missing.join(", ")
-                ),
-                Mode::Auto => eprintln!(
-                    "grader: note: grading without a sandbox, for local feedback only: this machine lacks {}",
-                    missing.join(", ")
-                ),
-                Mode::Off => {}
+        let support = crate::sandbox::support();
+        let Some(level) = crate::sandbox::level(sandbox) else {
+            bail!("--sandbox required: {}", support.missing_line());
+        };
+        match level {
+            Level::Unconfined if sandbox == Mode::Auto => eprintln!(
+                "grader: note: grading without a sandbox, for local feedback only: this machine lacks {}",
+                support.missing.join(", ")
+            ),
+            Level::Container => {
+                let open = private_paths_open_to_jobs(&kit, &workspace.root);
+                if !open.is_empty() && sandbox == Mode::Required {
+                    bail!(
+                        "--sandbox required, and at the container level (root without namespaces) \
+                         jobs see the real filesystem: {} can be read by any uid; make {} \
+                         (chmod -R o-rwx {})",
+                        open.iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if open.len() == 1 {
+                            "it private"
+                        } else {
+                            "them private"
+                        },
+                        open.iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                }
             }
+            _ => {}
         }
         Ok(Setup {
             kit,

@@ -38,6 +38,7 @@ pub fn render(report: &Report) -> String {
         "version": 1,
         "status": status,
         "max_score": report.max_score,
+        "sandbox": report.sandbox,
         "tests": tests,
     });
     serde_json::to_string(&results).unwrap_or_default() + "\n"

@@ -49,7 +49,11 @@ pub fn render(report: &Report) -> String {
             )
         })
         .collect();
-    let mut output = summary.join("\n");
+    let mut output = format!(
+        "Sandbox: {}\n\n{}",
+        report.sandbox.describe(),
+        summary.join("\n")
+    );
     for error in &report.build_errors {
         output.push_str("\n\n");
         output.push_str(error);
@@ -58,6 +62,7 @@ pub fn render(report: &Report) -> String {
         "score": report.score,
         "execution_time": report.execution_time.as_secs(),
         "output": output,
+        "sandbox": report.sandbox,
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,

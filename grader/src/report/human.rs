@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use owo_colors::OwoColorize;
 
 use super::{CheckResult, Report, points};
+use crate::sandbox::Level;
 
 /// What marks a line that the student's code printed or the compiler said of it.
 const GUTTER: &str = "│ ";
@@ -24,6 +25,14 @@ fn gutter(line: &str) -> String {
     }
 }
 
+/// The first line's note of the sandbox level the code ran at.
+fn sandbox_tag(level: Level) -> String {
+    match level {
+        Level::Unconfined => "[no sandbox: for your own feedback only]".to_owned(),
+        level => format!("[sandbox: {level}]"),
+    }
+}
+
 /// How many lines of a check's captured output are shown.
 const OUTPUT_LINES: usize = 12;
 
@@ -31,7 +40,12 @@ const OUTPUT_LINES: usize = 12;
 pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let paint = painter(color);
-    let _ = writeln!(out, "Grading {}", report.submission);
+    let _ = writeln!(
+        out,
+        "Grading {}  {}",
+        report.submission,
+        paint(&sandbox_tag(report.sandbox), |t| t.dimmed().to_string())
+    );
     build_errors(&mut out, report, &paint);
     for part in &report.parts {
         let _ = writeln!(

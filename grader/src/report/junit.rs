@@ -50,6 +50,7 @@ pub fn render(report: &Report) -> String {
         suite.add_properties([
             Property::new("score", points(part.score)),
             Property::new("max_score", points(part.max_score)),
+            Property::new("sandbox", report.sandbox.name()),
         ]);
         junit.add_test_suite(suite);
     }

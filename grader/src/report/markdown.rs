@@ -52,6 +52,7 @@ pub fn render(report: &Report) -> String {
         points(report.score),
         points(report.max_score)
     );
+    let _ = writeln!(out, "Sandbox: {}\n", report.sandbox.describe());
     for error in &report.build_errors {
         let (headline, details) = error.split_once('\n').unwrap_or((error, ""));
         let headline = headline.trim_end_matches(':');

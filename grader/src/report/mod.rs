@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use crate::checks::{Part, Verdict};
 use crate::rubric::{Rubric, RubricCheck, Visibility};
+use crate::sandbox::Level;
 
 /// The result of one check.
 #[derive(Debug, Clone, Serialize)]
@@ -125,6 +126,9 @@ pub struct Report {
     /// Compiler warnings in the submission (not graded).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The sandbox level the submission's code ran at (`full`, `container` or
+    /// `unconfined`).
+    pub sandbox: Level,
     /// How long grading took.
     #[serde(skip)]
     pub execution_time: Duration,
@@ -160,6 +164,7 @@ impl Report {
             checks,
             build_errors: Vec::new(),
             warnings,
+            sandbox: Level::Unconfined,
             execution_time,
         }
     }

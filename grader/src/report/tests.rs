@@ -76,6 +76,7 @@ fn hostile_report() -> Report {
             "error[E0308]: mismatched types in `</failure>` **bold** # not a heading:\n --> src/position.rs:3:5\n  |\n3 | let s = \"```\n# Heading in a compiler error\n\x1b[2J\u{fffe}\";".to_owned(),
         ],
         warnings: vec!["unused variable: `\x1b[2J`".to_owned()],
+        sandbox: crate::sandbox::Level::Container,
         execution_time: Duration::ZERO,
     }
 }

@@ -79,6 +79,9 @@ fn supervise(report: &File) -> Result<(), String> {
     drop(spec_pipe);
     let spec: Spec = serde_json::from_slice(&bytes)
         .map_err(|e| format!("bad job description from the grader: {e}"))?;
+    if let Some(killer) = spec.container {
+        return super::container::supervise(&spec, killer, control, report);
+    }
 
     let flags = namespace_flags(spec.map_self.is_none(), spec.network);
     unshare(CloneFlags::from_bits_retain(flags))
@@ -138,7 +141,7 @@ fn supervise(report: &File) -> Result<(), String> {
 /// Writes one line to the report pipe in a single write: the init and the payload
 /// write concurrently, and a line of less than `PIPE_BUF` bytes written at once is
 /// never interleaved with another (`writeln!` may split it into several writes).
-fn tell(mut report: &File, line: &str) {
+pub(super) fn tell(mut report: &File, line: &str) {
     let mut line = line.replace('\n', " ");
     let mut end = line.len().min(1000);
     while !line.is_char_boundary(end) {
@@ -150,7 +153,7 @@ fn tell(mut report: &File, line: &str) {
 }
 
 /// SIGCHLD blocked and delivered through a descriptor, for poll.
-fn child_signals() -> Result<SignalFd, String> {
+pub(super) fn child_signals() -> Result<SignalFd, String> {
     let mut mask = SigSet::empty();
     mask.add(Signal::SIGCHLD);
     mask.thread_block()
@@ -161,7 +164,7 @@ fn child_signals() -> Result<SignalFd, String> {
 
 /// Points stdin, stdout and stderr at /dev/null and closes the result channel, so
 /// that only the job's processes hold the grader's pipes.
-fn quiet_standard_fds() {
+pub(super) fn quiet_standard_fds() {
     if let Ok(null) = fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -548,7 +551,7 @@ fn bind(entry: &Shown, root: &Path) -> Result<(), String> {
 // The payload
 
 /// Why the payload did not become the job's program.
-enum Failure {
+pub(super) enum Failure {
     /// `execve` failed.
     Exec(Errno),
     /// The sandbox could not be set up.
@@ -562,7 +565,7 @@ impl From<String> for Failure {
 }
 
 /// Confines this process and executes the job's program; returns only on failure.
-fn payload(spec: &Spec, shown: &[Shown]) -> Failure {
+pub(super) fn payload(spec: &Spec, shown: &[Shown]) -> Failure {
     match confine_and_exec(spec, shown) {
         Ok(never) => match never {},
         Err(failure) => failure,
@@ -590,8 +593,17 @@ fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure>
         .iter()
         .map(|(k, v)| c_string(&[k.as_slice(), b"=", v.as_slice()].concat()))
         .collect::<Result<_, _>>()?;
-    let filters = seccomp_filters(spec.network)?;
-    let ruleset = landlock_ruleset(spec, shown)?;
+    // At the container level without Landlock's scoping (ABI 6), abstract Unix
+    // sockets are shared with every process of the container: no sockets at all.
+    let unix_sockets = spec.container.is_none() || spec.landlock_abi >= 6;
+    let filters = seccomp_filters(spec.network, unix_sockets)?;
+    // The container level runs where the kernel has no Landlock too; the full
+    // level never does (the probe requires it).
+    let ruleset = if spec.container.is_some() && spec.landlock_abi == 0 {
+        None
+    } else {
+        Some(landlock_ruleset(spec, shown)?)
+    };
 
     if let Some(id) = spec.switch_to {
         nix::unistd::setgroups(&[]).map_err(|e| format!("setgroups: {e}"))?;
@@ -604,14 +616,16 @@ fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure>
     set_limits(spec)?;
 
     prctl::set_no_new_privs().map_err(|e| format!("PR_SET_NO_NEW_PRIVS: {e}"))?;
-    let status = ruleset
-        .restrict_self()
-        .map_err(|e| format!("Landlock: {e}"))?;
-    if spec.required && status.ruleset != RulesetStatus::FullyEnforced {
-        return Err(Failure::Setup(format!(
-            "the sandbox is required but Landlock is only {:?} (ABI {})",
-            status.ruleset, spec.landlock_abi
-        )));
+    if let Some(ruleset) = ruleset {
+        let status = ruleset
+            .restrict_self()
+            .map_err(|e| format!("Landlock: {e}"))?;
+        if spec.required && status.ruleset != RulesetStatus::FullyEnforced {
+            return Err(Failure::Setup(format!(
+                "the sandbox is required but Landlock is only {:?} (ABI {})",
+                status.ruleset, spec.landlock_abi
+            )));
+        }
     }
     for filter in &filters {
         seccompiler::apply_filter(filter).map_err(|e| format!("seccomp: {e}"))?;
@@ -741,9 +755,10 @@ fn rights(access: Access, abi: ABI) -> BitFlags<AccessFs> {
 }
 
 /// The seccomp filters: `EPERM` for the listed system calls (and for sockets other
-/// than `AF_UNIX` without network, and for namespace flags on `clone`), `ENOSYS` for
-/// `clone3` (whose flags a filter cannot read; libc then falls back to `clone`).
-fn seccomp_filters(network: bool) -> Result<Vec<BpfProgram>, String> {
+/// than `AF_UNIX` without network — or any `socket` without `unix_sockets` — and for
+/// namespace flags on `clone`), `ENOSYS` for `clone3` (whose flags a filter cannot
+/// read; libc then falls back to `clone`).
+fn seccomp_filters(network: bool, unix_sockets: bool) -> Result<Vec<BpfProgram>, String> {
     let arch = TargetArch::try_from(std::env::consts::ARCH)
         .map_err(|e| format!("seccomp: {e} (the sandbox supports x86_64, aarch64, riscv64)"))?;
     let failed = |e: seccompiler::BackendError| format!("seccomp: {e}");
@@ -757,6 +772,10 @@ fn seccomp_filters(network: bool) -> Result<Vec<BpfProgram>, String> {
         for nr in [libc::SYS_socket, libc::SYS_socketpair] {
             let rule = arg(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64).map_err(failed)?;
             denied.insert(nr, vec![rule]);
+        }
+        if !unix_sockets {
+            // A socket pair has no address anyone else could reach; it stays.
+            denied.insert(libc::SYS_socket, Vec::new());
         }
     }
     let namespaces = [
@@ -863,4 +882,23 @@ const DENIED: &[i64] = &[
     libc::SYS_clock_settime,
     libc::SYS_clock_adjtime,
     libc::SYS_vhangup,
+    // System V and POSIX message IPC: without an IPC namespace (the container
+    // level) they would be shared with every other job and outlive this one.
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    libc::SYS_mq_timedsend,
+    libc::SYS_mq_timedreceive,
+    libc::SYS_mq_notify,
+    libc::SYS_mq_getsetattr,
 ];

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use super::capture::{self, Reader};
 use super::unconfined::DRAIN_GRACE;
 use super::{
-    ANSWER_POLL, Exit, Finished, Job, SandboxError, Seen, Support, all_markers, violation,
+    ANSWER_POLL, Exit, Finished, Job, Level, SandboxError, Seen, Support, all_markers, violation,
 };
 
 /// The supervisor's report pipe (write end).
@@ -46,6 +46,10 @@ pub(super) const CHANNEL_FD: i32 = 3;
 const FIRST_JOB_ID: u32 = 64_000;
 /// How many ids jobs may use at once (across every grader on the machine).
 const JOB_IDS: u32 = 1_000;
+/// At the container level, job `id`'s leftovers are killed by a process whose real
+/// and saved uid is `id + KILLER_OFFSET` (used by nothing else): the job's
+/// processes cannot signal it, and it can signal only them.
+const KILLER_OFFSET: u32 = JOB_IDS;
 /// How long the supervisor has to kill the job after a time-out before the grader
 /// kills the supervisor itself.
 const KILL_GRACE: Duration = Duration::from_secs(2);
@@ -66,6 +70,10 @@ pub(super) struct Spec {
     pub root: Vec<u8>,
     /// As root: the uid and gid the payload switches to.
     pub switch_to: Option<u32>,
+    /// The container level: no namespaces and no root of the job's own; the
+    /// supervisor is the job's child subreaper and ends it by uid (see
+    /// `container.rs`), with this uid as the real and saved uid of its killer.
+    pub container: Option<u32>,
     /// Not root: the caller's uid and gid, mapped to themselves in a new user namespace.
     pub map_self: Option<(u32, u32)>,
     pub memory: u64,
@@ -156,7 +164,9 @@ pub(super) const DEVICES: &[(&str, bool)] = &[
 // ---------------------------------------------------------------------------------
 // What the machine offers
 
-/// Probes Landlock, seccomp and the namespaces (by forking a child that tries them).
+/// Probes Landlock, seccomp and the namespaces (by forking a child that tries them),
+/// then sets up a trial job at the strongest level that might work: the full level
+/// where namespaces can be made, else (as root) the container level.
 pub(super) fn probe() -> Support {
     let as_root = Uid::effective().is_root();
     let mut missing = Vec::new();
@@ -164,10 +174,12 @@ pub(super) fn probe() -> Support {
     if landlock_abi == 0 {
         missing.push("landlock (Linux 5.13+ with CONFIG_SECURITY_LANDLOCK)".to_owned());
     }
-    if !seccomp_filters() {
+    let seccomp = seccomp_filters();
+    if !seccomp {
         missing.push("seccomp filters (CONFIG_SECCOMP_FILTER)".to_owned());
     }
-    if !namespaces_work(as_root) {
+    let namespaces = namespaces_work(as_root);
+    if !namespaces {
         missing.push(if as_root {
             "namespaces (PID, network, mount, IPC)".to_owned()
         } else {
@@ -175,6 +187,7 @@ pub(super) fn probe() -> Support {
         });
     }
     let mut support = Support {
+        level: None,
         missing,
         landlock_abi,
         as_root,
@@ -182,17 +195,24 @@ pub(super) fn probe() -> Support {
     // Everything is there in principle; make sure it works together, e.g. that a
     // user namespace grants the capabilities to mount (AppArmor may say no) and that
     // /proc can be mounted (a container may mask it).
-    if support.missing.is_empty()
-        && let Err(error) = dry_run(&support)
+    if support.missing.is_empty() {
+        match dry_run(&support, Level::Full) {
+            Ok(()) => support.level = Some(Level::Full),
+            Err(error) => support.missing.push(format!("a working sandbox ({error})")),
+        }
+    }
+    // Root without namespaces (a container with Docker's defaults): the container
+    // level needs only seccomp and the right to change uid; Landlock where present.
+    if support.level.is_none() && as_root && seccomp && dry_run(&support, Level::Container).is_ok()
     {
-        support.missing.push(format!("a working sandbox ({error})"));
+        support.level = Some(Level::Container);
     }
     support
 }
 
-/// Sets up a whole job (namespaces, root, uid, limits, Landlock, seccomp) that ends
-/// just before it would execute its program.
-fn dry_run(support: &Support) -> Result<(), SandboxError> {
+/// Sets up a whole job at `level` (namespaces and root at the full level, uid,
+/// limits, Landlock, seccomp) that ends just before it would execute its program.
+fn dry_run(support: &Support, level: Level) -> Result<(), SandboxError> {
     let job = Job {
         limits: super::Limits {
             wall: Duration::from_secs(10),
@@ -201,7 +221,7 @@ fn dry_run(support: &Support) -> Result<(), SandboxError> {
         ..Job::new("/")
     };
     let finished = with_user(&job, support, |user| {
-        run_supervised(&job, false, true, support, user)
+        run_supervised(&job, false, true, support, user, level)
     })?;
     match finished.exit {
         Exit::Code(0) => Ok(()),
@@ -304,11 +324,16 @@ fn namespaces_work(as_root: bool) -> bool {
 // ---------------------------------------------------------------------------------
 // Running a job
 
-/// Runs `job` in the sandbox.
-pub(super) fn run(job: &Job, required: bool, support: &Support) -> Result<Finished, SandboxError> {
-    check_paths(job, support.as_root)?;
+/// Runs `job` in the sandbox at `level` (full or container).
+pub(super) fn run(
+    job: &Job,
+    required: bool,
+    support: &Support,
+    level: Level,
+) -> Result<Finished, SandboxError> {
+    check_paths(job, support.as_root, level)?;
     with_user(job, support, |user| {
-        run_supervised(job, required, false, support, user)
+        run_supervised(job, required, false, support, user, level)
     })
 }
 
@@ -330,7 +355,7 @@ fn with_user<T>(
 }
 
 /// Early, readable errors for paths the job cannot use.
-fn check_paths(job: &Job, as_root: bool) -> io::Result<()> {
+fn check_paths(job: &Job, as_root: bool, level: Level) -> io::Result<()> {
     for path in &job.writable {
         if !path.is_dir() {
             return Err(io::Error::new(
@@ -347,6 +372,39 @@ fn check_paths(job: &Job, as_root: bool) -> io::Result<()> {
             io::ErrorKind::NotFound,
             format!("working directory {} does not exist", job.cwd.display()),
         ));
+    }
+    if level == Level::Container {
+        // No root of the job's own: it reaches a path through the real directories
+        // above it, so each of them must let others pass.
+        // Writable paths are handed to the job's uid for the run: only the
+        // directories above them must let others pass.
+        let writable = job.writable.iter().filter_map(|p| p.parent());
+        let cwd = std::iter::once(job.cwd.as_path());
+        for path in job
+            .readable
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(writable)
+            .chain(cwd)
+        {
+            if job.writable.iter().any(|w| path == w.as_path()) {
+                continue;
+            }
+            if let Some(blocked) = unreachable_by_others(path) {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!(
+                        "readable path {} cannot be reached by the job's uid at the container \
+                         level: {} has mode {:o} (others need search permission: chmod o+x {}, \
+                         or keep the toolchain and cargo's registry below /usr/local)",
+                        path.display(),
+                        blocked.display(),
+                        fs::metadata(&blocked).map_or(0, |m| m.permissions().mode() & 0o7777),
+                        blocked.display()
+                    ),
+                ));
+            }
+        }
     }
     if as_root {
         for path in &job.readable {
@@ -369,6 +427,36 @@ fn check_paths(job: &Job, as_root: bool) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The first directory above `path` (or `path` itself, a directory) that others
+/// cannot search, following links; `None` when others reach it (or it does not
+/// exist, which the job would see just the same).
+pub(crate) fn unreachable_by_others(path: &Path) -> Option<PathBuf> {
+    let real = fs::canonicalize(path).ok()?;
+    let mut blocked = None;
+    for dir in real.ancestors().collect::<Vec<_>>().into_iter().rev() {
+        let Ok(meta) = fs::metadata(dir) else {
+            break;
+        };
+        if meta.is_dir() && meta.permissions().mode() & 0o001 == 0 {
+            blocked = Some(dir.to_path_buf());
+            break;
+        }
+    }
+    blocked
+}
+
+/// Whether others (a uid and gid of no account, as a job has) can open `path`
+/// for reading, or list or search it when it is a directory.
+pub fn open_to_others(path: &Path) -> bool {
+    let Ok(meta) = fs::metadata(path) else {
+        return false;
+    };
+    let parent_reachable = path.parent().is_none_or(|parent| {
+        parent.as_os_str().is_empty() || unreachable_by_others(parent).is_none()
+    });
+    parent_reachable && meta.permissions().mode() & 0o005 != 0
 }
 
 /// The mounts of a job: system paths, then the caller's.
@@ -439,6 +527,7 @@ fn run_supervised(
     dry_run: bool,
     support: &Support,
     user: Option<&JobUser>,
+    level: Level,
 ) -> Result<Finished, SandboxError> {
     let root = tempfile::Builder::new()
         .prefix(".maze-sandbox-root-")
@@ -457,6 +546,13 @@ fn run_supervised(
         mounts: mounts(job),
         root: root.as_os_str().as_bytes().to_vec(),
         switch_to: user.map(|u| u.id),
+        container: match (level, user) {
+            (Level::Container, Some(user)) => Some(user.killer()),
+            (Level::Container, None) => {
+                return Err(io::Error::other("the container level needs root").into());
+            }
+            _ => None,
+        },
         map_self: (!support.as_root).then(|| {
             (
                 Uid::current().as_raw(),
@@ -466,7 +562,8 @@ fn run_supervised(
         memory: limits.memory,
         processes: limits.processes,
         // Not root, the supervisor and the init live in the job's user namespace and
-        // count against its RLIMIT_NPROC; as root they are root's.
+        // count against its RLIMIT_NPROC; as root they are root's (and at the
+        // container level there is no init).
         nproc: limits.processes + if support.as_root { 0 } else { 2 },
         file_size: limits.file_size,
         open_files: limits.open_files,
@@ -700,7 +797,7 @@ impl JobUser {
         fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
         let taken = accounts();
         for id in FIRST_JOB_ID..FIRST_JOB_ID + JOB_IDS {
-            if taken.contains(&id) {
+            if taken.contains(&id) || taken.contains(&(id + KILLER_OFFSET)) {
                 continue;
             }
             let lock = fs::OpenOptions::new()
@@ -719,6 +816,12 @@ impl JobUser {
             io::ErrorKind::ResourceBusy,
             format!("all {JOB_IDS} sandbox uids from {FIRST_JOB_ID} are in use by other jobs"),
         ))
+    }
+
+    /// The real and saved uid of the process that kills this job's leftovers at the
+    /// container level.
+    pub(super) fn killer(&self) -> u32 {
+        self.id + KILLER_OFFSET
     }
 }
 
@@ -748,17 +851,30 @@ fn is_job_id(id: u32) -> bool {
 struct Handover {
     paths: Vec<PathBuf>,
     id: u32,
+    /// Each path's mode before the job: while it runs, the top of each is 0700, so
+    /// no other job's uid can look in (at the container level nothing else hides it).
+    modes: Vec<Option<u32>>,
 }
 
 impl Handover {
     /// Everything below `paths` owned by the grader or by an earlier job goes to `id`.
     /// Links are not followed; sticky directories (like /tmp) are left alone.
     fn give(paths: &[PathBuf], id: u32) -> io::Result<Handover> {
+        let modes = paths
+            .iter()
+            .map(|path| fs::symlink_metadata(path).ok().map(|m| m.mode() & 0o7777))
+            .collect();
         let handover = Handover {
             paths: paths.to_vec(),
             id,
+            modes,
         };
         let me = Uid::effective().as_raw();
+        for (path, mode) in paths.iter().zip(&handover.modes) {
+            if let Some(mode) = mode.filter(|m| m & 0o1000 == 0) {
+                fs::set_permissions(path, fs::Permissions::from_mode(mode & 0o700))?;
+            }
+        }
         chown_tree(paths, id, |owner| owner == me || is_job_id(owner))?;
         Ok(handover)
     }
@@ -769,6 +885,11 @@ impl Drop for Handover {
         let me = Uid::effective().as_raw();
         let id = self.id;
         let _ = chown_tree(&self.paths, me, |owner| owner == id);
+        for (path, mode) in self.paths.iter().zip(&self.modes) {
+            if let Some(mode) = mode.filter(|m| m & 0o1000 == 0) {
+                let _ = fs::set_permissions(path, fs::Permissions::from_mode(mode));
+            }
+        }
     }
 }
 

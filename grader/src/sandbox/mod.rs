@@ -84,13 +84,16 @@
 //! [`Mode::Required`] `run` refuses. Unconfined, a `setsid` child escapes the group
 //! kill; output capture still has a deadline, so `run` returns on time. The result
 //! channel (fd 3) needs Unix: on Windows a job asking for it is an error.
-#![allow(unsafe_code)]
 #![allow(
-    dead_code,
-    reason = "the runner and the harness call this module once the lead's rewrite lands"
+    unsafe_code,
+    reason = "system calls the sandbox makes itself: fork, setresuid, seccomp, Landlock, rlimits"
 )]
 
 mod capture;
+#[cfg(target_os = "linux")]
+mod container;
+#[cfg(target_os = "linux")]
+pub mod emulate;
 #[cfg(target_os = "linux")]
 mod init;
 #[cfg(target_os = "linux")]
@@ -122,12 +125,65 @@ pub enum Mode {
     Off,
 }
 
+/// How strongly a machine confines a job: the sandbox's levels, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Namespaces (PID, network, mount, IPC, UTS) around a job of its own uid, with
+    /// Landlock, seccomp and rlimits: a bare Linux host, or root in a privileged
+    /// container, or an ordinary user where user namespaces are allowed.
+    Full,
+    /// Root without namespaces, as in a container started with Docker's defaults
+    /// (Gradescope, `docker run`, Kubernetes pods): a uid of the job's own with no
+    /// groups, seccomp, Landlock where the kernel has it, rlimits, and files the job
+    /// must not read protected by ownership and mode; leftovers killed by uid.
+    Container,
+    /// No sandbox: a process group, a time limit and capped output (macOS, Windows,
+    /// `--sandbox off`, or `auto` where neither level can run).
+    Unconfined,
+}
+
+impl Level {
+    /// The level's name as reports print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Full => "full",
+            Level::Container => "container",
+            Level::Unconfined => "unconfined",
+        }
+    }
+
+    /// One line for a report: the level and what it means for the grade.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Level::Full => {
+                "full (namespaces, own uid, Landlock, seccomp, rlimits): student code saw none of the grader's files or processes"
+            }
+            Level::Container => {
+                "container (own uid, seccomp, Landlock where the kernel has it, rlimits, private files by ownership): student code could not read the grader's files or signal its processes"
+            }
+            Level::Unconfined => {
+                "unconfined (no sandbox): for a student's own feedback only, not for grading others' code"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What this machine offers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Support {
-    /// What is not available, in words ("landlock (Linux 5.13+ with
+    /// The strongest level that a trial job reached here; `None` when neither the
+    /// full nor the container level can run.
+    pub level: Option<Level>,
+    /// What the full level lacks here, in words ("landlock (Linux 5.13+ with
     /// CONFIG_SECURITY_LANDLOCK)", "user namespaces", "not Linux"); empty when the
-    /// sandbox can run.
+    /// full level runs.
     pub missing: Vec<String>,
     /// The kernel's Landlock ABI version (0 when Landlock is not available).
     pub landlock_abi: u32,
@@ -137,13 +193,29 @@ pub struct Support {
 }
 
 impl Support {
-    /// One line naming what is missing, for [`SandboxError::Unavailable`].
-    fn missing_line(&self) -> String {
+    /// One line naming what is missing and the ways out, for
+    /// [`SandboxError::Unavailable`] and `--sandbox required`.
+    pub fn missing_line(&self) -> String {
+        let ways_out = if self.as_root {
+            "grade on a Linux host or in a container where seccomp works, or with --sandbox auto for feedback only"
+        } else {
+            "run the grader as root (in a container the container level needs nothing beyond Docker's defaults), \
+             allow user namespaces (Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0), \
+             or grade with --sandbox auto for feedback only"
+        };
         format!(
-            "the sandbox is required but this machine lacks {}",
+            "the sandbox is required but this machine lacks {}; ways out: {ways_out} (grader sandbox-check tells more)",
             self.missing.join(", ")
         )
     }
+}
+
+#[cfg(target_os = "linux")]
+pub use linux::open_to_others;
+
+/// The level jobs run at under `mode` on this machine (`None`: `required` refuses).
+pub fn level(mode: Mode) -> Option<Level> {
+    decide(mode, support()).ok()
 }
 
 /// What this machine offers; probed once and cached. The probe asks the kernel for
@@ -160,6 +232,7 @@ pub fn support() -> &'static Support {
         #[cfg(not(target_os = "linux"))]
         {
             Support {
+                level: None,
                 missing: vec!["not Linux".to_owned()],
                 landlock_abi: 0,
                 as_root: false,
@@ -317,8 +390,6 @@ pub enum Violation {
     },
     /// A write went past the file-size limit (`SIGXFSZ`).
     FileSize,
-    /// Something the sandbox forbids was tried, e.g. "tried to open /etc/shadow".
-    Blocked(String),
 }
 
 impl fmt::Display for Violation {
@@ -329,7 +400,6 @@ impl fmt::Display for Violation {
                 write!(f, "killed: too many processes (limit {limit})")
             }
             Violation::FileSize => f.write_str("wrote a file larger than the limit"),
-            Violation::Blocked(what) => write!(f, "blocked: {what}"),
         }
     }
 }
@@ -385,23 +455,13 @@ pub fn run(job: &Job, mode: Mode) -> Result<Finished, SandboxError> {
     run_with(job, mode, support())
 }
 
-/// How a job will run, decided from the mode and what the machine offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Confinement {
-    /// In the sandbox.
-    Sandboxed,
-    /// Unconfined: a process group, a time limit, capped output.
-    Unconfined,
-}
-
-/// [`Mode::Off`] never sandboxes; [`Mode::Auto`] sandboxes where it can;
-/// [`Mode::Required`] refuses when anything is missing.
-fn decide(mode: Mode, support: &Support) -> Result<Confinement, SandboxError> {
-    match mode {
-        Mode::Off => Ok(Confinement::Unconfined),
-        _ if support.missing.is_empty() => Ok(Confinement::Sandboxed),
-        Mode::Auto => Ok(Confinement::Unconfined),
-        Mode::Required => Err(SandboxError::Unavailable(support.missing_line())),
+/// [`Mode::Off`] never sandboxes; [`Mode::Auto`] sandboxes at the strongest level
+/// the machine has; [`Mode::Required`] refuses when it has neither level.
+fn decide(mode: Mode, support: &Support) -> Result<Level, SandboxError> {
+    match (mode, support.level) {
+        (Mode::Off, _) | (Mode::Auto, None) => Ok(Level::Unconfined),
+        (_, Some(level)) => Ok(level),
+        (Mode::Required, None) => Err(SandboxError::Unavailable(support.missing_line())),
     }
 }
 
@@ -409,18 +469,12 @@ fn decide(mode: Mode, support: &Support) -> Result<Confinement, SandboxError> {
 /// missing.
 fn run_with(job: &Job, mode: Mode, support: &Support) -> Result<Finished, SandboxError> {
     match decide(mode, support)? {
-        Confinement::Unconfined => unconfined::run(job),
-        Confinement::Sandboxed => {
-            #[cfg(target_os = "linux")]
-            {
-                linux::run(job, mode == Mode::Required, support)
-            }
-            #[cfg(not(target_os = "linux"))]
-            {
-                // `support` always lists "not Linux" here, so `decide` never gets this far.
-                unconfined::run(job)
-            }
-        }
+        Level::Unconfined => unconfined::run(job),
+        #[cfg(target_os = "linux")]
+        level => linux::run(job, mode == Mode::Required, support, level),
+        // `support` has no level off Linux, so `decide` never gets this far.
+        #[cfg(not(target_os = "linux"))]
+        _ => unconfined::run(job),
     }
 }
 
@@ -452,8 +506,16 @@ fn collected_lines(collected: capture::Collected, started: Instant) -> (Capture,
 /// Otherwise (and on systems other than Linux) it returns at once.
 pub fn dispatch_init() {
     #[cfg(target_os = "linux")]
-    if std::env::args_os().nth(1).as_deref() == Some(std::ffi::OsStr::new(INIT_ARG)) {
-        init::main();
+    {
+        let first = std::env::args_os().nth(1);
+        if first.as_deref() == Some(std::ffi::OsStr::new(INIT_ARG)) {
+            init::main();
+        }
+        if first.as_deref() == Some(std::ffi::OsStr::new(emulate::DOCKER_DEFAULTS_ARG)) {
+            let args: Vec<OsString> = std::env::args_os().skip(2).collect();
+            eprintln!("grader: {}", emulate::exec(&args));
+            std::process::exit(2);
+        }
     }
 }
 
