@@ -43,10 +43,28 @@ pub enum Command {
     /// Write the Gradescope autograder package: setup.sh, run_autograder and the
     /// course's grader (hidden checks included, no solution) in one zip.
     Gradescope(GradescopeArgs),
+    /// What the sandbox can do here, tried with real jobs: each layer as active or
+    /// missing, each trial (network, signals, leftovers, limits, the kit's files),
+    /// and whether `--sandbox required` grades here (exit code 1 when it would not).
+    /// Run it inside the image, pod or runner you grade in.
+    SandboxCheck(SandboxCheckArgs),
     /// Mutation testing of the checks: grade cargo-mutants' mutants of the solution's
     /// student-written regions, print each one's score, and write the survivors (full
     /// marks) to a file for the instructor.
     Mutants(MutantsArgs),
+}
+
+/// Arguments of `grader sandbox-check`.
+#[derive(Debug, Args)]
+pub struct SandboxCheckArgs {
+    /// The kit's root, whose private files the trials try to read; found from the
+    /// current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+    /// The work dir whose builds the trials try to read [default: KIT/target/grader;
+    /// env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
 }
 
 /// Arguments of `grader mutants`.

@@ -432,6 +432,16 @@ pub fn find_toolchain() {
     let _ = toolchain();
 }
 
+/// What a build job reads besides the harness: the toolchain's sysroot and the
+/// user's crate registry (for `grader sandbox-check`).
+pub fn build_inputs() -> anyhow::Result<Vec<PathBuf>> {
+    let user = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .context("neither CARGO_HOME nor HOME is set")?;
+    Ok(vec![toolchain()?.sysroot.clone(), user.join("registry")])
+}
+
 fn toolchain() -> anyhow::Result<&'static Toolchain> {
     static TOOLCHAIN: OnceLock<Result<Toolchain, String>> = OnceLock::new();
     TOOLCHAIN

@@ -26,6 +26,11 @@ use crate::sandbox::{self, Exit, Job, Level, Mode};
 pub const OUTPUT_CAP: usize = 16 * 1024;
 /// How much of the result channel is read: far more than any honest answer.
 pub const CHANNEL_CAP: usize = 8 * 1024 * 1024;
+/// The largest answer to one question that is read at all: about 18 times the
+/// reference's largest (55 KiB, `maze_complexity_texture`). An answer is parsed into
+/// a tree several times its size and judged, so this is what keeps the grader's own
+/// memory small (containers have tight limits) whatever a submission answers.
+pub const ANSWER_CAP: usize = 1024 * 1024;
 
 /// What became of a check's process.
 #[derive(Debug, Clone, PartialEq)]
@@ -336,6 +341,9 @@ fn batch_answers(
         if took > question.time_limit {
             break;
         }
+        if line.len() > ANSWER_CAP {
+            break; // judged alone, where the size is named
+        }
         let Ok(Value::Object(mut answer)) = serde_json::from_slice::<Value>(line) else {
             break;
         };
@@ -501,6 +509,14 @@ fn read_answer(bytes: &[u8], producer: &str) -> Result<Value, String> {
     let [line] = lines.as_slice() else {
         return refused(&format!("{} lines", lines.len()));
     };
+    if line.len() > ANSWER_CAP {
+        return Err(format!(
+            "the answer was {} KiB of JSON; no answer to this question needs more than {} KiB \
+             (the reference's largest is 55 KiB): does a loop add to a collection without end?",
+            line.len() / 1024,
+            ANSWER_CAP / 1024
+        ));
+    }
     let Ok(Value::Object(mut answer)) = serde_json::from_str::<Value>(line) else {
         return refused("something that is not a JSON object");
     };

@@ -6,6 +6,8 @@ mod grade;
 mod grade_all;
 mod gradescope;
 mod mutants;
+#[cfg(target_os = "linux")]
+mod sandbox_check;
 mod self_check;
 mod starter;
 mod watch;
@@ -37,6 +39,13 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Dist(args) => dist::run(&args),
         Command::Mutants(args) => mutants::run(&args),
         Command::Watch(args) => watch::run(&args),
+        #[cfg(target_os = "linux")]
+        Command::SandboxCheck(args) => sandbox_check::run(&args),
+        #[cfg(not(target_os = "linux"))]
+        Command::SandboxCheck(_) => {
+            println!("The sandbox runs only on Linux: here every check runs unconfined.");
+            Ok(Status::CheckFailed)
+        }
     }
 }
 

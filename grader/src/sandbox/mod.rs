@@ -100,6 +100,8 @@ mod init;
 mod linux;
 #[cfg(all(test, target_os = "linux"))]
 mod tests;
+#[cfg(target_os = "linux")]
+pub mod trial;
 mod unconfined;
 
 use std::ffi::OsString;
@@ -510,6 +512,10 @@ pub fn dispatch_init() {
         let first = std::env::args_os().nth(1);
         if first.as_deref() == Some(std::ffi::OsStr::new(INIT_ARG)) {
             init::main();
+        }
+        if first.as_deref() == Some(std::ffi::OsStr::new(trial::TRIAL_ARG)) {
+            let args: Vec<OsString> = std::env::args_os().skip(2).collect();
+            std::process::exit(trial::main(&args));
         }
         if first.as_deref() == Some(std::ffi::OsStr::new(emulate::DOCKER_DEFAULTS_ARG)) {
             let args: Vec<OsString> = std::env::args_os().skip(2).collect();
