@@ -8,9 +8,12 @@
 //! included, since students never see the package — without the reference solution
 //! and without the kit's own tests: the grader needs neither to grade.
 //!
-//! `setup.sh` installs the toolchain, builds the grader, and builds the harness's
-//! dependencies once (from the starter's stubs), so that grading a submission compiles
-//! only the student's own code. `run_autograder` grades with the sandbox required.
+//! `setup.sh` installs the toolchain under /usr/local (where the sandbox's job uids
+//! can read it), builds the grader, makes `source/` root's alone, checks the sandbox
+//! with `grader sandbox-check`, and builds the harness's dependencies once (from the
+//! starter's stubs), so that grading a submission compiles only the student's own
+//! code. `run_autograder` grades with the sandbox required, and always leaves a
+//! results.json (one marked as no grade when the grader could not grade).
 //! Both honour `AUTOGRADER_ROOT` (default `/autograder`), which is how the kit's tests
 //! run them in a temporary directory.
 
@@ -90,24 +93,38 @@ pub fn write_zip(out: &Path, files: &BTreeMap<PathBuf, (Vec<u8>, bool)>) -> anyh
 
 const SETUP: &str = r#"#!/usr/bin/env bash
 # Gradescope runs this once, when it builds the autograder's image: install the Rust
-# toolchain, build the grader, and build the harness's dependencies once so that
-# grading a submission compiles only the student's own code.
+# toolchain, build the grader, make the course's files private, check the sandbox,
+# and build the harness's dependencies once so that grading a submission compiles
+# only the student's own code.
 set -euo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
 source_dir="$root/source"
 
-if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
+# Rust under /usr/local, not root's home: Gradescope's containers give the grader
+# root without namespaces, where the sandbox's jobs run as uids of their own that
+# must reach the toolchain and cargo's registry (root's home is private).
+export RUSTUP_HOME="${RUSTUP_HOME:-/usr/local/rustup}" CARGO_HOME="${CARGO_HOME:-/usr/local/cargo}"
+export PATH="$CARGO_HOME/bin:$PATH"
+if ! command -v cargo >/dev/null 2>&1; then
     if command -v apt-get >/dev/null 2>&1; then
         apt-get update
         apt-get install -y --no-install-recommends ca-certificates curl gcc libc6-dev
     fi
     curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
-        | sh -s -- -y --profile minimal --default-toolchain @TOOLCHAIN@
+        | sh -s -- -y --no-modify-path --profile minimal --default-toolchain @TOOLCHAIN@
 fi
-export PATH="$HOME/.cargo/bin:$PATH"
 
 cd "$source_dir"
 cargo build --release --locked -p maze-grader
+# The rubric's secret, the blessed outputs and the hidden checks: root's alone. The
+# sandbox's jobs reach nothing below source/ (their builds live in $root/work).
+chmod -R go-rwx "$source_dir"
+chmod o+x "$root"
+# What the sandbox can do in this image, tried with real jobs; stops the build when
+# --sandbox required would refuse to grade here.
+if [ "${MAZE_GRADER_SANDBOX:-required}" = required ]; then
+    ./target/release/grader sandbox-check --kit "$source_dir" --work-dir "$root/work"
+fi
 # Grading the starter builds the dependencies every submission shares (and shows
 # that the grader works here); it scores 0, as it should.
 ./target/release/grader grade starter --kit "$source_dir" --work-dir "$root/work" \
@@ -117,24 +134,31 @@ cargo build --release --locked -p maze-grader
 const RUN: &str = r#"#!/usr/bin/env bash
 # Gradescope runs this for every submission: grade /autograder/submission (the
 # crate, or a repository with the crate in starter/) in the sandbox and write
-# /autograder/results/results.json.
+# /autograder/results/results.json. A results.json is always written: when the
+# grader cannot grade, one that says so (see the README: not a grade).
 set -uo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
 grader="${MAZE_GRADER_BIN:-$root/source/target/release/grader}"
+export RUSTUP_HOME="${RUSTUP_HOME:-/usr/local/rustup}" CARGO_HOME="${CARGO_HOME:-/usr/local/cargo}"
+export PATH="$CARGO_HOME/bin:$PATH"
 mkdir -p "$root/results"
+results="$root/results/results.json"
 "$grader" grade "$root/submission" \
     --kit "$root/source" \
     --work-dir "${MAZE_GRADER_WORK_DIR:-$root/work}" \
     --sandbox "${MAZE_GRADER_SANDBOX:-required}" \
     --format gradescope \
-    --output "$root/results/results.json"
+    --output "$results"
 status=$?
-if [ "$status" -ne 0 ]; then
-    # No results.json: Gradescope then marks the run as failed for the instructor
-    # instead of recording a zero the student did not earn.
+if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then
     echo "run_autograder: the grader could not grade this submission (exit code $status)" >&2
+    # The grader writes a results.json that says why (marked as not a grade); this is
+    # for when it could not even start.
+    if [ ! -s "$results" ]; then
+        printf '{"score":0,"output":"The autograder could not grade this submission (exit code %s), so this is not a grade.","tests":[{"name":"Autograder error (not a grade)","score":0,"max_score":0,"status":"failed","visibility":"visible"}],"extra_data":{"autograder_error":true}}\n' "$status" > "$results"
+    fi
 fi
-exit "$status"
+exit 0
 "#;
 
 const README: &str = r#"# Perfect Mazes: Gradescope autograder
@@ -143,12 +167,24 @@ Made by `grader gradescope`. Upload this zip as a Programming Assignment's
 autograder ("Zip file upload").
 
 - **Base image:** Ubuntu 22.04 (any recent one works: `setup.sh` installs Rust with
-  rustup and needs gcc and curl, which it installs with apt).
+  rustup under /usr/local and needs gcc and curl, which it installs with apt).
 - **Memory:** 2 GB or more (the compiler); 2 CPUs make building faster.
-- **Sandbox:** `run_autograder` grades with `--sandbox required`: it needs user
-  namespaces, seccomp and Landlock (Linux 5.13+). Should Gradescope's containers not
-  allow them, set `MAZE_GRADER_SANDBOX=auto` at the top of `run_autograder` and know
-  that student code then runs unconfined (with time, output and process-group limits).
+- **Sandbox:** Gradescope runs autograders in Docker containers: root, but no
+  namespaces of its own to create. There the grader's sandbox runs at its
+  *container level* — each build and check under a uid of its own with no groups,
+  seccomp (no network, no ptrace, no mounts), Landlock where the host's kernel has
+  it, memory, process and file limits, and nothing left running after a check.
+  `setup.sh` makes `source/` (the rubric's secret, every blessed output, the hidden
+  checks) readable by root alone and runs `grader sandbox-check`, which tries all of
+  this with real jobs and stops the image build if `--sandbox required` would refuse
+  to grade. Every results.json names the level it was graded at in its output
+  ("Sandbox: container …"). Setting `MAZE_GRADER_SANDBOX=auto` at the top of both
+  scripts grades without a sandbox where none can run: don't, for a real course.
+- **When the grader cannot grade** (a broken image, a full disk): results.json is
+  still written, with score 0, no points possible, one test named
+  "Autograder error (not a grade)" saying why, and `"autograder_error": true` in its
+  `extra_data`. A real zero lists every check of the rubric; regrade these once the
+  cause is fixed.
 - Students upload either their `starter/` crate (with `src/`) or their whole
   repository; the grader finds the crate.
 

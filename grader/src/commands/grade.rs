@@ -9,8 +9,25 @@ use crate::Status;
 use crate::cli::GradeArgs;
 use crate::report::Format;
 
-/// Grades one submission and writes its report.
+/// Grades one submission and writes its report. With `--format gradescope` and
+/// `--output`, a grading that cannot happen still leaves a results.json, one that
+/// says why and is marked as no grade (Gradescope's advice: always write one).
 pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
+    match grade(&args) {
+        Err(error) if args.format == Format::Gradescope => {
+            if let Some(path) = &args.output {
+                let text = crate::report::gradescope::not_graded(&format!("{error:#}"));
+                // The error is what matters; a results.json that cannot be written
+                // either is said by the error that follows.
+                let _ = write_atomically(path, text.as_bytes());
+            }
+            Err(error)
+        }
+        other => other,
+    }
+}
+
+fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let submission = crate::submission::locate(&args.submission)?;
     let mut setup = Setup::load(&args.kit)?;
     setup.only(&args.check)?;

@@ -69,3 +69,36 @@ pub fn render(report: &Report) -> String {
     });
     serde_json::to_string_pretty(&results).unwrap_or_default() + "\n"
 }
+
+/// The name of the one test of a results.json written when the grader could not
+/// grade: how an instructor finds these among real grades (a real zero lists every
+/// check of the rubric).
+pub const NOT_GRADED: &str = "Autograder error (not a grade)";
+
+/// A results.json for a submission the grader could not grade: score 0 with no
+/// points possible, one test named [`NOT_GRADED`] whose output says why, and
+/// `extra_data.autograder_error`, so that the student reads that it is not their
+/// grade and the instructor can find it and regrade.
+pub fn not_graded(error: &str) -> String {
+    let output = format!(
+        "The autograder could not grade this submission, so this is not a grade; the \
+         course staff will look at it.\n\n{}",
+        super::text::visible(error)
+    );
+    let results = json!({
+        "score": 0.0,
+        "output": output,
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": [{
+            "name": NOT_GRADED,
+            "score": 0.0,
+            "max_score": 0.0,
+            "status": "failed",
+            "output": output,
+            "visibility": "visible",
+        }],
+        "extra_data": { "autograder_error": true },
+    });
+    serde_json::to_string_pretty(&results).unwrap_or_default() + "\n"
+}

@@ -7,7 +7,7 @@
 //! [`text::visible`], then each format quotes it in its own way.
 
 mod classroom;
-mod gradescope;
+pub mod gradescope;
 mod human;
 mod junit;
 pub(crate) mod markdown;
