@@ -110,6 +110,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     // The class's progress bar says what is going on; no note per build.
     setup.workspace.progress = false;
     setup.require_blessed()?;
+    super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
     let folders = class_folders(&args.dir, &args.output_dir)?;

@@ -70,6 +70,31 @@ pub fn private_paths_open_to_jobs(kit: &Kit, work_dir: &std::path::Path) -> Vec<
     }
 }
 
+/// At the container level, where jobs see the real filesystem, `--sandbox required`
+/// grades a class only when no job's uid can reach the class folder: one student's
+/// code must not read another's submission (Landlock keeps it out too, where the
+/// kernel has it; this holds without it).
+pub fn require_private_class(class: &std::path::Path, mode: Mode) -> anyhow::Result<()> {
+    #[cfg(target_os = "linux")]
+    if mode == Mode::Required
+        && crate::sandbox::level(mode) == Some(Level::Container)
+        && crate::sandbox::open_to_others(class)
+    {
+        bail!(
+            "--sandbox required, and at the container level (root without namespaces) jobs see \
+             the real filesystem: the class folder {} can be read by any uid, so one student's \
+             code could read another's submission; make it private (chmod -R o-rwx {}) or put it \
+             below a directory only root may enter (the kit's Containerfile mounts it at \
+             /grading/class)",
+            class.display(),
+            class.display()
+        );
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (class, mode);
+    Ok(())
+}
+
 /// What every grading command loads first.
 pub struct Setup {
     /// The kit.

@@ -5,6 +5,7 @@
 mod arrows;
 mod class;
 mod cli;
+mod container;
 mod defects;
 mod dist;
 mod gradescope;
