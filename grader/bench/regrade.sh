@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The student loop's cost: a warm re-grade after a one-line edit of a function body.
 #
-#   bash grader/bench/regrade.sh [RUNS] [-- GRADE OPTIONS…]     e.g. 12 -- --sandbox off
+#   bash grader/bench/regrade.sh [RUNS] [--container] [-- GRADE OPTIONS…]     e.g. 12 -- --sandbox off
+#
+# --container runs the grader as root under Docker's default confinement
+# (`grader __docker-defaults`), where the sandbox runs at its container level.
 #
 # Copies the reference solution to a scratch directory, grades it once (which builds
 # the dependencies and the harness), then RUNS times changes one line of
@@ -12,17 +15,23 @@ set -euo pipefail
 kit="$(cd "$(dirname "$0")/../.." && pwd)"
 runs="${1:-12}"
 shift || true
+wrap=()
+if [[ "${1:-}" == "--container" ]]; then
+    wrap=("$kit/target/debug/grader" __docker-defaults)
+    shift
+fi
 [[ "${1:-}" == "--" ]] && shift
 cargo build --locked -q -p maze-grader --manifest-path "$kit/Cargo.toml"
 grader="$kit/target/debug/grader"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+chmod 711 "$scratch"  # the container level's job uids pass through to the work dir
 cp -r "$kit/solution" "$scratch/submission"
 rm -rf "$scratch/submission/target"
 file="$scratch/submission/src/solve.rs"
 grep -q 'if directions.len() > self.cell_count {' "$file"
 grade() {
-    "$grader" grade "$scratch/submission" --kit "$kit" --work-dir "$scratch/work" \
+    "${wrap[@]}" "$grader" grade "$scratch/submission" --kit "$kit" --work-dir "$scratch/work" \
         --format json --output "$scratch/report.json" "$@" 2>/dev/null
 }
 grade "$@" || true

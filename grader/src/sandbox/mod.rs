@@ -447,8 +447,16 @@ pub enum SandboxError {
     #[error("{0}")]
     Unavailable(String),
     /// The job could not be started (or the sandbox could not be set up around it).
+    /// The error is part of the message, not a source of its own, so that a chain
+    /// of errors does not say it twice.
     #[error("could not start the job: {0}")]
-    Spawn(#[from] std::io::Error),
+    Spawn(std::io::Error),
+}
+
+impl From<std::io::Error> for SandboxError {
+    fn from(error: std::io::Error) -> Self {
+        SandboxError::Spawn(error)
+    }
 }
 
 /// Runs `job` to its end and returns what it did. Only the sandbox's own failures
