@@ -74,11 +74,30 @@
 //! survives. Landlock and seccomp denials are not reported as violations: the
 //! program sees `EACCES`/`EPERM`/`ENOENT` and says so on stderr itself.
 //!
+//! # Two levels: full and container
+//!
+//! Everything above is the **full** level ([`Level::Full`]). Root in a container
+//! started with Docker's defaults (Gradescope, `docker run`, Kubernetes pods) may
+//! change uid, set rlimits, Landlock and seccomp, but may not make namespaces or
+//! mount anything. There the sandbox runs at the **container** level
+//! ([`Level::Container`], `container.rs`): the same payload (uid, no groups, rlimits,
+//! `PR_SET_NO_NEW_PRIVS`, Landlock where the kernel has it, seccomp) without the
+//! namespaces and the root of its own; the supervisor is the job's child subreaper
+//! and ends it by uid; seccomp refuses every socket but Unix ones (all of them where
+//! Landlock cannot scope abstract sockets) and System V IPC; what the job left in the
+//! world-writable directories is deleted; and since the job sees the real
+//! filesystem, its private paths are protected by ownership and mode (writable paths
+//! are 0700 and its own while it runs, readable ones must be reachable through
+//! directories others may search, and the grader keeps each submission's files 0700
+//! and refuses a kit or class folder that any uid can read). [`support`] tries the
+//! full level first and the container level as root where namespaces fail.
+//! `emulate.rs` reproduces Docker's confinement for the tests.
+//!
 //! # Where it cannot confine
 //!
 //! [`support`] says what is missing, after a trial job that goes through the whole
 //! setup (so a user namespace without the right to mount, as Ubuntu's AppArmor
-//! policy makes it, counts as missing). With [`Mode::Auto`] the job then runs
+//! policy makes it, counts as missing). Where neither level runs, with [`Mode::Auto`] the job then runs
 //! unconfined — in a process group (a job object on Windows) that is killed on
 //! time-out and after the job exits, output capped, `sandboxed: false` — and with
 //! [`Mode::Required`] `run` refuses. Unconfined, a `setsid` child escapes the group
