@@ -172,7 +172,7 @@ impl Setup {
         }
         let support = crate::sandbox::support();
         let Some(level) = crate::sandbox::level(sandbox) else {
-            bail!("--sandbox required: {}", support.missing_line());
+            bail!("{}", support.missing_line());
         };
         match level {
             Level::Unconfined if sandbox == Mode::Auto => eprintln!(

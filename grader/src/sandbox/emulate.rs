@@ -60,8 +60,17 @@ pub fn exec(args: &[OsString]) -> String {
 /// Installs the system-call filter (root may, without `PR_SET_NO_NEW_PRIVS`, as
 /// Docker's runtime does) and drops every capability Docker does not grant.
 pub fn confine(without_landlock: bool) -> Result<(), String> {
+    let root = nix::unistd::Uid::effective().is_root();
+    if !root {
+        // An ordinary user (a container's `USER`): no capabilities to drop, and a
+        // filter needs `PR_SET_NO_NEW_PRIVS` without `CAP_SYS_ADMIN`.
+        nix::sys::prctl::set_no_new_privs().map_err(|e| format!("PR_SET_NO_NEW_PRIVS: {e}"))?;
+    }
     for filter in filters(without_landlock)? {
         seccompiler::apply_filter(&filter).map_err(|e| format!("seccomp: {e}"))?;
+    }
+    if !root {
+        return Ok(());
     }
     let mut mask = 0u64;
     for cap in DOCKER_CAPABILITIES {

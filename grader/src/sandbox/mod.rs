@@ -225,7 +225,7 @@ impl Support {
              or grade with --sandbox auto for feedback only"
         };
         format!(
-            "the sandbox is required but this machine lacks {}; ways out: {ways_out} (grader sandbox-check tells more)",
+            "--sandbox required, but this machine cannot sandbox: it lacks {}; ways out: {ways_out} (grader sandbox-check tells more)",
             self.missing.join(", ")
         )
     }

@@ -314,8 +314,8 @@ fn required_mode_refuses_when_no_level_can_run_and_names_the_ways_out() {
     let message = error.to_string();
     assert!(
         message.starts_with(
-            "the sandbox is required but this machine lacks landlock (Linux 5.13+ with \
-             CONFIG_SECURITY_LANDLOCK); ways out: run the grader as root"
+            "--sandbox required, but this machine cannot sandbox: it lacks landlock (Linux \
+             5.13+ with CONFIG_SECURITY_LANDLOCK); ways out: run the grader as root"
         ),
         "{message}"
     );
@@ -332,7 +332,8 @@ fn required_mode_names_everything_missing_on_one_line() {
     let error = decide(Mode::Required, &support).unwrap_err().to_string();
     assert!(
         error.starts_with(
-            "the sandbox is required but this machine lacks not Linux, user namespaces;"
+            "--sandbox required, but this machine cannot sandbox: it lacks not Linux, user \
+             namespaces;"
         ),
         "{error}"
     );

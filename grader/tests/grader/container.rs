@@ -391,3 +391,61 @@ fn memory_hogs_and_fork_bombs_are_bounded_under_docker_defaults() {
     assert!(got < max, "{got} of {max}");
     assert_eq!(results["sandbox"], "container");
 }
+
+#[test]
+#[ignore = "full tier: runs the grader as an ordinary user under Docker's confinement"]
+fn required_refuses_as_an_ordinary_user_without_namespaces_and_leaves_no_grade() {
+    use std::os::unix::process::CommandExt as _;
+    if !as_root("required_refuses_as_an_ordinary_user_without_namespaces") {
+        return;
+    }
+    const USER: u32 = 61_235;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("container-ordinary-user");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creating a directory");
+    std::os::unix::fs::chown(&dir, Some(USER), Some(USER)).expect("chown");
+    let results = dir.join("results.json");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args([
+            "__docker-defaults",
+            env!("CARGO_BIN_EXE_grader"),
+            "grade",
+            "solution",
+        ])
+        .args([
+            "--sandbox",
+            "required",
+            "--format",
+            "gradescope",
+            "--output",
+        ])
+        .arg(&results)
+        .arg("--work-dir")
+        .arg(dir.join("work"))
+        .current_dir(super::support::kit_root())
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .uid(USER)
+        .gid(USER)
+        .output()
+        .expect("running the grader");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("lacks user namespaces; ways out: run the grader as root"),
+        "{stderr}"
+    );
+    let results: Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).expect("results.json"))
+            .expect("JSON");
+    assert_eq!(
+        results["extra_data"]["autograder_error"], true,
+        "{results:#}"
+    );
+    assert_eq!(
+        results["tests"][0]["name"],
+        "Autograder error (not a grade)"
+    );
+    assert_eq!(results["tests"][0]["max_score"], 0.0);
+}
