@@ -816,11 +816,15 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     // Only the probe failed: some signature it calls has changed. Build each part on
     // its own, keeping each probe under a name of its own.
     let mut parts = BTreeMap::new();
+    // Beside the build (a directory of its own, as readable as target/debug is), not
+    // in the harness, which only the build's uid may enter.
+    let kept_dir = target_dir(workspace, &id).join("kept");
+    fs::create_dir_all(&kept_dir).with_context(|| format!("creating {}", kept_dir.display()))?;
     for part in Part::ALL {
         let attempt = build_probe(workspace, &dir, &id, part.id(), offline)?;
         let result = match attempt.executable {
             Some(executable) => {
-                let kept = dir.join(format!(
+                let kept = kept_dir.join(format!(
                     "probe-{}{}",
                     part.id(),
                     std::env::consts::EXE_SUFFIX

@@ -227,8 +227,16 @@ fn kill_uid(job: u32, killer: u32) {
 /// Deletes what uid `job` left in the world-writable directories, but for its own
 /// writable paths (a scratch directory in /tmp), which the grader reads and cleans.
 fn sweep(job: u32, writable: &[PathBuf]) {
-    for dir in SHARED_WRITABLE {
-        sweep_dir(Path::new(dir), job, writable, 0);
+    // Real paths, as the writable ones are, and each once (/var/lock is often a link
+    // to /run/lock).
+    let mut dirs: Vec<PathBuf> = SHARED_WRITABLE
+        .iter()
+        .filter_map(|dir| fs::canonicalize(dir).ok())
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    for dir in dirs {
+        sweep_dir(&dir, job, writable, 0);
     }
 }
 
