@@ -585,6 +585,34 @@ mod tests {
         .outcome
     }
 
+    #[test]
+    fn an_answer_over_the_cap_is_refused_unparsed_with_its_size() {
+        let output = vec![[1, 1]; 300_000];
+        let line = format!(
+            "{}\n",
+            json!({ "producer": "created_mazes", "output": output })
+        );
+        assert!(line.len() > ANSWER_CAP);
+        match outcome(line.as_bytes()) {
+            RunOutcome::NoReport(problem) => {
+                assert!(
+                    problem.starts_with("the answer was 1757 KiB of JSON;"),
+                    "{problem}"
+                );
+                assert!(problem.contains("no answer to this question needs more than 1024 KiB"));
+            }
+            other => panic!("{other:?}"),
+        }
+        // In a batch it is not taken: the check runs alone, where its size is named.
+        let input = json!({});
+        let batch = format!(
+            "{}\n",
+            json!({ "index": 0, "producer": "created_mazes", "output": output })
+        );
+        let asked = &questions(&input)[..1];
+        assert!(batch_answers(asked, batch.as_bytes(), &[Duration::ZERO]).is_empty());
+    }
+
     fn questions(input: &Value) -> Vec<Question<'_>> {
         ["created_mazes", "direction_opposite", "created_mazes"]
             .into_iter()
