@@ -109,7 +109,7 @@ fn supervise(report: &File) -> Result<(), String> {
         }
         ForkResult::Parent { child } => {
             drop(alive_r);
-            quiet_standard_fds();
+            quiet_standard_fds(spec.channel);
             let mut fds = [
                 PollFd::new(control.as_fd(), PollFlags::POLLIN),
                 PollFd::new(children.as_fd(), PollFlags::POLLIN),
@@ -162,9 +162,10 @@ pub(super) fn child_signals() -> Result<SignalFd, String> {
         .map_err(|e| format!("signalfd: {e}"))
 }
 
-/// Points stdin, stdout and stderr at /dev/null and closes the result channel, so
-/// that only the job's processes hold the grader's pipes.
-pub(super) fn quiet_standard_fds() {
+/// Points stdin, stdout and stderr at /dev/null and closes the result channel (when
+/// the job has one: otherwise descriptor 3 is one of this process's own, such as its
+/// signalfd), so that only the job's processes hold the grader's pipes.
+pub(super) fn quiet_standard_fds(channel: bool) {
     if let Ok(null) = fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -175,8 +176,10 @@ pub(super) fn quiet_standard_fds() {
             unsafe { libc::dup2(null.as_raw_fd(), fd) };
         }
     }
-    // SAFETY: closing a descriptor number nothing in this process uses any more.
-    unsafe { libc::close(CHANNEL_FD) };
+    if channel {
+        // SAFETY: closing a descriptor number nothing in this process uses any more.
+        unsafe { libc::close(CHANNEL_FD) };
+    }
 }
 
 fn set_cloexec(fd: i32) {
@@ -210,7 +213,7 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
             unsafe { libc::_exit(127) }
         }
         ForkResult::Parent { child } => {
-            quiet_standard_fds();
+            quiet_standard_fds(spec.channel);
             drop_capabilities();
             let _ = prctl::set_no_new_privs();
             // Not dumpable: the job (which may share our uid inside a user namespace)
