@@ -354,6 +354,49 @@ fn hostile_submissions_are_contained_under_docker_defaults() {
 }
 
 #[test]
+#[ignore = "full tier: grades a submission through run_autograder under Docker's confinement"]
+fn including_a_kit_file_at_compile_time_shows_nothing_of_it_under_docker_defaults() {
+    if !as_root("including_a_kit_file_at_compile_time_shows_nothing_of_it_under_docker_defaults") {
+        return;
+    }
+    let autograder = Autograder::unpacked("include");
+    let secret = autograder.secret();
+    let rubric = autograder.root.join("source/fixtures/rubric.toml");
+    for without_landlock in [false, true] {
+        let submission = Submission::from_solution(&format!(
+            "container-include-{}",
+            u8::from(without_landlock)
+        ))
+        .append(
+            "lib.rs",
+            &format!(
+                "\npub const STOLEN: &str = include_str!({:?});\n#[path = {:?}]\nmod stolen;\n",
+                rubric.display().to_string(),
+                rubric.display().to_string()
+            ),
+        );
+        let results = autograder.grade(&submission.dir, without_landlock);
+        let text = results.to_string();
+        // Part 1's file does not compile: Part 1 earns nothing (the other parts are
+        // graded with the starter's stubs in its place).
+        let output = results["output"].as_str().unwrap_or_default();
+        assert!(output.contains("Part 1: perfect mazes: 0/72"), "{output}");
+        assert!(
+            !text.contains(&secret),
+            "the secret reached the report: {text}"
+        );
+        assert!(
+            !text.contains("[grader]"),
+            "the rubric's text reached the report"
+        );
+        assert!(
+            text.contains("Permission denied") || text.contains("couldn't read"),
+            "the compiler says it could not read the file: {text}"
+        );
+    }
+}
+
+#[test]
 #[ignore = "full tier: grades a memory hog and a fork bomb through run_autograder under Docker's confinement"]
 fn memory_hogs_and_fork_bombs_are_bounded_under_docker_defaults() {
     if !as_root("memory_hogs_and_fork_bombs_are_bounded_under_docker_defaults") {
