@@ -178,8 +178,11 @@ fn trials(kit: Option<&Kit>, work_dir: Option<&Path>) -> anyhow::Result<Vec<Stri
     std::fs::copy(&me, &program).with_context(|| format!("copying {}", me.display()))?;
     #[cfg(unix)]
     {
+        // The grader's own binary may be root's alone (setup.sh makes the kit so):
+        // the copy is for the jobs.
         use std::os::unix::fs::PermissionsExt as _;
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755))?;
     }
     let scratch = tempfile::tempdir()?;
     let run_with = |args: &[&str], readable: &[PathBuf]| -> anyhow::Result<String> {

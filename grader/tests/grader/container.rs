@@ -203,6 +203,36 @@ fn run_autograder_under_docker_defaults_gives_the_reference_full_marks_and_the_s
         return;
     }
     let autograder = Autograder::unpacked("reference");
+    // What setup.sh runs before building the dependencies: the sandbox's own trial
+    // jobs, with the package's binary root's alone.
+    let source = autograder.root.join("source");
+    let (cargo, rustup) = toolchain_homes();
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["__docker-defaults"])
+        .arg(source.join("target/release/grader"))
+        .args(["sandbox-check", "--kit"])
+        .arg(&source)
+        .arg("--work-dir")
+        .arg(work_dir())
+        .env("CARGO_HOME", &cargo)
+        .env("RUSTUP_HOME", &rustup)
+        .output()
+        .expect("running sandbox-check");
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        check.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(
+        said.contains("--sandbox required grades here, at the container level."),
+        "{said}"
+    );
+    assert_eq!(
+        said.matches('✗').count(),
+        1,
+        "only the namespaces are missing: {said}"
+    );
     for without_landlock in [false, true] {
         let reference = Submission::from_solution("container-reference");
         let results = autograder.grade(&reference.dir, without_landlock);
