@@ -29,7 +29,7 @@ use nix::sys::signalfd::SignalFd;
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
 
-use super::init::{Failure, Shown, child_signals, payload, quiet_standard_fds, tell};
+use super::init::{Shown, child_signals, fork_payload, quiet_standard_fds, tell};
 use super::linux::{Access, MountSpec, Spec, os};
 
 /// World-writable directories where a job without Landlock could leave files for
@@ -53,20 +53,7 @@ pub(super) fn supervise(
     prctl::set_child_subreaper(true).map_err(|e| format!("PR_SET_CHILD_SUBREAPER: {e}"))?;
     let shown = resolve(&spec.mounts)?;
     let children = child_signals()?;
-    // SAFETY: this process is single-threaded (a fresh exec), so fork is safe.
-    let payload_pid = match unsafe { fork() }.map_err(|e| format!("could not fork the job: {e}"))? {
-        ForkResult::Child => {
-            drop((children, control));
-            let line = match payload(spec, &shown) {
-                Failure::Exec(errno) => format!("exec {}", errno as i32),
-                Failure::Setup(message) => format!("error {message}"),
-            };
-            tell(report, &line);
-            // SAFETY: _exit ends this process without running anything else.
-            unsafe { libc::_exit(127) }
-        }
-        ForkResult::Parent { child } => child,
-    };
+    let payload_pid = fork_payload(spec, &shown, report)?;
     quiet_standard_fds(spec.channel);
     let _ = prctl::set_dumpable(false);
     let status = watch(

@@ -82,41 +82,7 @@ pub fn confine(without_landlock: bool) -> Result<(), String> {
             unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
         }
     }
-    set_capabilities(mask)
-}
-
-fn set_capabilities(mask: u64) -> Result<(), String> {
-    #[repr(C)]
-    struct Header {
-        version: u32,
-        pid: i32,
-    }
-    #[repr(C)]
-    #[derive(Clone, Copy)]
-    struct Data {
-        effective: u32,
-        permitted: u32,
-        inheritable: u32,
-    }
-    const VERSION_3: u32 = 0x2008_0522;
-    let header = Header {
-        version: VERSION_3,
-        pid: 0,
-    };
-    let half = |bits: u64| Data {
-        effective: bits as u32,
-        permitted: bits as u32,
-        inheritable: 0,
-    };
-    let data = [half(mask), half(mask >> 32)];
-    // SAFETY: capset reads the header and two data structs of the version-3 layout.
-    let result =
-        unsafe { libc::syscall(libc::SYS_capset, &header as *const Header, data.as_ptr()) };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(format!("capset: {}", std::io::Error::last_os_error()))
-    }
+    super::init::set_capabilities(mask).map_err(|e| format!("capset: {e}"))
 }
 
 /// The calls a container's root cannot make (and Landlock's, on request).

@@ -200,11 +200,25 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
     let shown = build_root(spec)?;
     let _ = nix::unistd::sethostname("maze-sandbox");
     let children = child_signals()?;
-    // SAFETY: the init is single-threaded (forked from the single-threaded supervisor).
+    let child = fork_payload(spec, &shown, report)?;
+    drop(alive);
+    quiet_standard_fds(spec.channel);
+    drop_capabilities();
+    let _ = prctl::set_no_new_privs();
+    // Not dumpable: the job (which may share our uid inside a user namespace) cannot
+    // ptrace us or read /proc/1/mem.
+    let _ = prctl::set_dumpable(false);
+    reap(child, spec.processes, &children, report)
+}
+
+/// Forks the payload, which confines itself and executes the job's program (or
+/// reports why it could not); returns its pid. Every descriptor of this process but
+/// the job's own is closed when the program is executed (see `confine_and_exec`).
+pub(super) fn fork_payload(spec: &Spec, shown: &[Shown], report: &File) -> Result<Pid, String> {
+    // SAFETY: the caller is single-threaded (a fresh exec, or forked from one).
     match unsafe { fork() }.map_err(|e| format!("could not fork the job: {e}"))? {
         ForkResult::Child => {
-            drop((children, alive));
-            let line = match payload(spec, &shown) {
+            let line = match payload(spec, shown) {
                 Failure::Exec(errno) => format!("exec {}", errno as i32),
                 Failure::Setup(message) => format!("error {message}"),
             };
@@ -212,15 +226,7 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
             // SAFETY: _exit ends this process without running anything else.
             unsafe { libc::_exit(127) }
         }
-        ForkResult::Parent { child } => {
-            quiet_standard_fds(spec.channel);
-            drop_capabilities();
-            let _ = prctl::set_no_new_privs();
-            // Not dumpable: the job (which may share our uid inside a user namespace)
-            // cannot ptrace us or read /proc/1/mem.
-            let _ = prctl::set_dumpable(false);
-            reap(child, spec.processes, &children, report)
-        }
+        ForkResult::Parent { child } => Ok(child),
     }
 }
 
@@ -290,6 +296,22 @@ fn count_tasks() -> u64 {
 
 /// Drops every capability of this process (a no-op for a uid that has none).
 fn drop_capabilities() {
+    // SAFETY: clearing the ambient set only takes capabilities away.
+    unsafe {
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
+    }
+    let _ = set_capabilities(0);
+}
+
+/// Sets this process's effective and permitted capabilities to `mask` (bit n is
+/// capability n) and its inheritable ones to none.
+pub(super) fn set_capabilities(mask: u64) -> std::io::Result<()> {
     #[repr(C)]
     struct Header {
         version: u32,
@@ -307,21 +329,19 @@ fn drop_capabilities() {
         version: VERSION_3,
         pid: 0,
     };
-    let data = [Data {
-        effective: 0,
-        permitted: 0,
+    let half = |bits: u64| Data {
+        effective: bits as u32,
+        permitted: bits as u32,
         inheritable: 0,
-    }; 2];
+    };
+    let data = [half(mask), half(mask >> 32)];
     // SAFETY: capset reads the header and two data structs of the version-3 layout.
-    unsafe {
-        libc::prctl(
-            libc::PR_CAP_AMBIENT,
-            libc::PR_CAP_AMBIENT_CLEAR_ALL,
-            0,
-            0,
-            0,
-        );
-        libc::syscall(libc::SYS_capset, &header as *const Header, data.as_ptr());
+    let result =
+        unsafe { libc::syscall(libc::SYS_capset, &header as *const Header, data.as_ptr()) };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
     }
 }
 
