@@ -203,9 +203,14 @@ pub(super) fn probe() -> Support {
     }
     // Root without namespaces (a container with Docker's defaults): the container
     // level needs only seccomp and the right to change uid; Landlock where present.
-    if support.level.is_none() && as_root && seccomp && dry_run(&support, Level::Container).is_ok()
-    {
-        support.level = Some(Level::Container);
+    if support.level.is_none() && as_root && seccomp {
+        match dry_run(&support, Level::Container) {
+            Ok(()) => support.level = Some(Level::Container),
+            // E.g. a pod whose security context drops CAP_SETUID.
+            Err(error) => support
+                .missing
+                .push(format!("a working container level ({error})")),
+        }
     }
     support
 }

@@ -218,7 +218,9 @@ impl Support {
     /// [`SandboxError::Unavailable`] and `--sandbox required`.
     pub fn missing_line(&self) -> String {
         let ways_out = if self.as_root {
-            "grade on a Linux host or in a container where seccomp works, or with --sandbox auto for feedback only"
+            "grade on a bare Linux host, or in a container with Docker's default capabilities and seccomp \
+             (the container level needs CAP_SETUID and CAP_SETGID to run each job as a uid of its own), \
+             or with --sandbox auto for feedback only"
         } else {
             "run the grader as root (in a container the container level needs nothing beyond Docker's defaults), \
              allow user namespaces (Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0), \
