@@ -195,9 +195,21 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         finished.duration,
     );
     if let (Some(violation), false) = (&finished.violation, ended == Ended::TimedOut) {
-        run.outcome = RunOutcome::Crashed(violation.to_string());
+        run.outcome = RunOutcome::Crashed(violation_in_words(violation));
     }
     Ok(run)
+}
+
+/// What a limit the sandbox enforced means for a student's code.
+fn violation_in_words(violation: &sandbox::Violation) -> String {
+    match violation {
+        sandbox::Violation::Processes { limit } => format!(
+            "killed: too many processes and threads at once (limit {limit}). Every thread \
+             counts: a thread for each branch of a search reaches the limit quickly; handout §6 \
+             (The Rust tools) runs the branches as tasks on rayon's pool of threads instead"
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The probe as a sandbox job, with `stdin` as its request: it may read only its own
@@ -583,6 +595,16 @@ mod tests {
             Duration::ZERO,
         )
         .outcome
+    }
+
+    #[test]
+    fn the_process_limit_is_told_in_words_a_student_with_a_thread_per_branch_can_act_on() {
+        let words = violation_in_words(&sandbox::Violation::Processes { limit: 64 });
+        assert!(words.starts_with("killed: too many processes and threads at once (limit 64)."));
+        assert!(words.contains("a thread for each branch"), "{words}");
+        assert!(words.contains("handout §6"), "{words}");
+        let memory = sandbox::Violation::Memory { limit: 1 << 30 };
+        assert_eq!(violation_in_words(&memory), "out of memory (limit 1 GiB)");
     }
 
     #[test]
