@@ -6,6 +6,12 @@
 //! upload or a downloaded archive unpacks them (`submission_123/perfect-mazes-main/`).
 //! `grade`, `grade-all` and `watch` all find the crate the same way, and a folder
 //! with no crate in it is reported as such rather than graded as a zero.
+//!
+//! A submission is only its own files: a crate folder, any folder on the way to it
+//! from the submission's folder, its `src/` or its manifest that is a symbolic link,
+//! or that resolves outside the submission's folder, is refused (Git keeps links, so
+//! a repository could otherwise hand in `starter -> ../someone-else`). The
+//! submission's folder itself is whoever named it's choice, and is followed.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +29,24 @@ pub enum NotASubmission {
         "{0} holds no submission: no src/lib.rs in it, in its starter/, or one folder down (a submission is a crate in the starter's layout, or a repository with the crate in starter/)"
     )]
     NoCrate(String),
+    /// A symbolic link where the submission's own files must be.
+    #[error(
+        "refused: {link} is a symbolic link (to {target}); a submission is only its own files, so a crate, its src/ or its Cargo.toml reached through a link is not graded"
+    )]
+    Link {
+        /// The link, as found below the submission's folder.
+        link: String,
+        /// Where it points.
+        target: String,
+    },
+    /// The crate resolves outside the submission's folder.
+    #[error("refused: {crate_dir} resolves outside the submission's folder {folder}")]
+    Outside {
+        /// The crate found.
+        crate_dir: String,
+        /// The submission's folder.
+        folder: String,
+    },
     /// More than one crate one folder down, and no way to tell which is meant.
     #[error("{folder} holds more than one crate ({}): grade one of them", .crates.join(", "))]
     Ambiguous {
@@ -40,20 +64,20 @@ pub fn locate(folder: &Path) -> Result<PathBuf, NotASubmission> {
         return Err(NotASubmission::NotADirectory(folder.display().to_string()));
     }
     if let Some(found) = crate_in(folder) {
-        return Ok(found);
+        return own_files(folder, found);
     }
     let mut below: Vec<PathBuf> = std::fs::read_dir(folder)
         .into_iter()
         .flatten()
         .flatten()
         .map(|entry| entry.path())
-        .filter(|path| is_real_dir(path) && !is_hidden(path))
+        .filter(|path| path.is_dir() && !is_hidden(path))
         .filter_map(|path| crate_in(&path))
         .collect();
     below.sort();
     match below.len() {
         0 => Err(NotASubmission::NoCrate(folder.display().to_string())),
-        1 => Ok(below.remove(0)),
+        1 => own_files(folder, below.remove(0)),
         _ => Err(NotASubmission::Ambiguous {
             folder: folder.display().to_string(),
             crates: below
@@ -80,9 +104,41 @@ fn crate_in(folder: &Path) -> Option<PathBuf> {
         .find(|dir| dir.join("src/lib.rs").is_file())
 }
 
-/// A directory that is not a symbolic link (links are never followed into).
-fn is_real_dir(path: &Path) -> bool {
-    path.symlink_metadata().is_ok_and(|m| m.is_dir())
+/// `crate_dir`, found in `folder`, when it is the submission's own: no symbolic link
+/// from `folder` down to it, nor at its `src/` or `Cargo.toml`, and inside `folder`
+/// once every link is resolved.
+fn own_files(folder: &Path, crate_dir: PathBuf) -> Result<PathBuf, NotASubmission> {
+    let below = crate_dir.strip_prefix(folder).unwrap_or(Path::new(""));
+    let mut on_the_way = folder.to_path_buf();
+    let mut checked: Vec<PathBuf> = Vec::new();
+    for part in below.components() {
+        on_the_way.push(part);
+        checked.push(on_the_way.clone());
+    }
+    checked.extend([crate_dir.join("src"), crate_dir.join("Cargo.toml")]);
+    for path in &checked {
+        if path
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink())
+        {
+            return Err(NotASubmission::Link {
+                link: path.display().to_string(),
+                target: std::fs::read_link(path)
+                    .map_or_else(|_| "?".to_owned(), |t| t.display().to_string()),
+            });
+        }
+    }
+    let (Ok(real_folder), Ok(real_crate)) = (folder.canonicalize(), crate_dir.canonicalize())
+    else {
+        return Err(NotASubmission::NoCrate(folder.display().to_string()));
+    };
+    if !real_crate.starts_with(&real_folder) {
+        return Err(NotASubmission::Outside {
+            crate_dir: crate_dir.display().to_string(),
+            folder: folder.display().to_string(),
+        });
+    }
+    Ok(crate_dir)
 }
 
 /// `.git`, `.github` and the like.
@@ -151,14 +207,79 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_symbolic_link_is_not_followed_into() {
+    fn a_folder_one_down_that_links_elsewhere_is_refused_naming_the_link() {
         let dir = tempfile::tempdir().unwrap();
         let elsewhere = tempfile::tempdir().unwrap();
         make_crate(elsewhere.path());
         std::os::unix::fs::symlink(elsewhere.path(), dir.path().join("link")).unwrap();
-        assert!(matches!(
-            locate(dir.path()),
-            Err(NotASubmission::NoCrate(_))
-        ));
+        let error = locate(dir.path()).unwrap_err();
+        assert!(matches!(error, NotASubmission::Link { .. }), "{error:?}");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "refused: {} is a symbolic link (to {}); a submission is only its own files, so a crate, its src/ or its Cargo.toml reached through a link is not graded",
+                dir.path().join("link").display(),
+                elsewhere.path().display()
+            )
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_starter_that_links_to_another_crate_is_refused() {
+        let class = tempfile::tempdir().unwrap();
+        make_crate(&class.path().join("alice"));
+        std::fs::create_dir(class.path().join("bob")).unwrap();
+        std::os::unix::fs::symlink("../alice", class.path().join("bob/starter")).unwrap();
+        let error = locate(&class.path().join("bob")).unwrap_err();
+        assert!(
+            error.to_string().starts_with(&format!(
+                "refused: {} is a symbolic link (to ../alice)",
+                class.path().join("bob/starter").display()
+            )),
+            "{error}"
+        );
+        // Alice's own crate is hers to be graded.
+        assert_eq!(
+            locate(&class.path().join("alice")),
+            Ok(class.path().join("alice"))
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_src_or_manifest_is_refused() {
+        for linked in ["src", "Cargo.toml"] {
+            let dir = tempfile::tempdir().unwrap();
+            let elsewhere = tempfile::tempdir().unwrap();
+            make_crate(elsewhere.path());
+            std::fs::write(elsewhere.path().join("Cargo.toml"), "[package]").unwrap();
+            std::fs::create_dir(dir.path().join("src")).unwrap();
+            std::fs::write(dir.path().join("src/lib.rs"), "").unwrap();
+            std::fs::write(dir.path().join("Cargo.toml"), "[package]").unwrap();
+            let own = dir.path().join(linked);
+            if own.is_dir() {
+                std::fs::remove_dir_all(&own).unwrap();
+            } else {
+                std::fs::remove_file(&own).unwrap();
+            }
+            std::os::unix::fs::symlink(elsewhere.path().join(linked), &own).unwrap();
+            let error = locate(dir.path()).unwrap_err();
+            assert!(
+                matches!(error, NotASubmission::Link { .. }),
+                "{linked}: {error:?}"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_submission_folder_itself_may_be_a_link() {
+        let real = tempfile::tempdir().unwrap();
+        make_crate(&real.path().join("starter"));
+        let links = tempfile::tempdir().unwrap();
+        let named = links.path().join("carol");
+        std::os::unix::fs::symlink(real.path(), &named).unwrap();
+        assert_eq!(locate(&named), Ok(named.join("starter")));
     }
 }

@@ -55,6 +55,9 @@ pub enum Outcome {
     Graded(Grade),
     /// Holds no submission; not graded (and not a zero).
     NotASubmission(String),
+    /// Holds a crate that is not only its own files (a symbolic link on the way to
+    /// it, or it resolves elsewhere); not graded (and not a zero).
+    Refused(String),
     /// The grader could not grade it (its own failure, not the student's).
     Failed(String),
 }
@@ -113,7 +116,13 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
-    let folders = class_folders(&args.dir, &args.output_dir)?;
+    let (folders, files) = class_folders(&args.dir, &args.output_dir)?;
+    if folders.is_empty() {
+        bail!(
+            "the class folder {} holds no submission: a class folder has one subfolder (or link to one) per submission",
+            args.dir.display()
+        );
+    }
     let base = kit_fingerprint(&setup)?;
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
@@ -151,12 +160,26 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Failed(_)))
         .count();
+    let refused = rows
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Refused(_)))
+        .count();
     println!(
-        "graded {graded} of {} folders ({unchanged} unchanged since the last run, {} without a submission, {failed} the grader could not grade): {}",
+        "graded {graded} of {} entries ({unchanged} unchanged since the last run, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
         rows.len(),
-        rows.len() - graded - failed,
+        rows.len() - graded - failed - refused,
         args.output_dir.join("grades.csv").display()
     );
+    if !files.is_empty() {
+        println!(
+            "not graded, files beside the submissions: {}",
+            files
+                .iter()
+                .map(|f| crate::report::text::visible(f).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     Ok(Status::Success)
 }
 
@@ -172,21 +195,33 @@ fn next<'a>(pending: &Mutex<Vec<&'a (String, PathBuf)>>) -> Option<(&'a str, &'a
 /// The class folder's subfolders by name: hidden folders, files (a Gradescope
 /// export's `submission_metadata.yml`), symbolic links and the output folder itself
 /// are passed over.
-fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
+/// The class folder's entries: every folder and every symbolic link (each is graded
+/// or listed with why not), and apart the plain files beside them (an export's
+/// metadata, notes), which are named but hold no submission. Hidden entries (`.git`)
+/// and the output folder are left out. A top-level link is the instructor's own
+/// entry and is followed (links below it are not: see `submission::locate`).
+fn class_folders(
+    dir: &Path,
+    output: &Path,
+) -> anyhow::Result<(Vec<(String, PathBuf)>, Vec<String>)> {
     let output = output.canonicalize().ok();
-    let mut folders = Vec::new();
+    let (mut folders, mut files) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-        if !is_dir || name.starts_with('.') || path.canonicalize().ok() == output {
+        if name.starts_with('.') || path.canonicalize().ok() == output {
             continue;
         }
-        folders.push((name, path));
+        if entry.file_type().is_ok_and(|t| t.is_file()) {
+            files.push(name);
+        } else {
+            folders.push((name, path));
+        }
     }
     folders.sort();
-    Ok(folders)
+    files.sort();
+    Ok((folders, files))
 }
 
 /// Grades one folder, or keeps its saved result when nothing changed.
@@ -207,6 +242,10 @@ fn grade_one(
     };
     let crate_dir = match submission::locate(folder) {
         Ok(dir) => dir,
+        Err(
+            reason @ (submission::NotASubmission::Link { .. }
+            | submission::NotASubmission::Outside { .. }),
+        ) => return row(Outcome::Refused(reason.to_string()), false),
         Err(reason) => return row(Outcome::NotASubmission(reason.to_string()), false),
     };
     let fingerprint = submission_fingerprint(base, &crate_dir);
@@ -344,13 +383,16 @@ pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
                     );
                 }
             }
-            Outcome::NotASubmission(reason) | Outcome::Failed(reason) => {
-                let status = if matches!(row.outcome, Outcome::Failed(_)) {
-                    "grader error"
-                } else {
-                    "no submission"
+            Outcome::NotASubmission(reason)
+            | Outcome::Failed(reason)
+            | Outcome::Refused(reason) => {
+                let status = match row.outcome {
+                    Outcome::Failed(_) => "grader error: ",
+                    // The reason says "refused: …" itself.
+                    Outcome::Refused(_) => "",
+                    _ => "no submission: ",
                 };
-                record.push(format!("{status}: {reason}"));
+                record.push(format!("{status}{reason}"));
                 record.extend(std::iter::repeat_n(String::new(), 2 + rubric.checks.len()));
             }
         }
@@ -407,6 +449,7 @@ impl Progress {
                 if row.unchanged { " (unchanged)" } else { "" }
             ),
             Outcome::NotASubmission(_) => "no submission".to_owned(),
+            Outcome::Refused(reason) => reason.clone(),
             Outcome::Failed(reason) => format!("grader error: {reason}"),
         };
         let line = format!(

@@ -79,7 +79,7 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     let _ = std::fs::remove_dir_all(&out);
     let stdout = grade_all(&class, &out);
     assert!(
-        stdout.starts_with("graded 4 of 5 folders (0 unchanged since the last run, 1 without a submission, 0 the grader could not grade)"),
+        stdout.starts_with("graded 4 of 5 entries (0 unchanged since the last run, 1 without a submission, 0 refused, 0 the grader could not grade)"),
         "{stdout}"
     );
     // Each submission's build (some 160 MB) is gone once it is graded.
@@ -153,7 +153,7 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     std::fs::write(&edited, text.replace("[{}, {}]", "({}, {})")).expect("writing");
     let again = grade_all(&class, &out);
     assert!(
-        again.starts_with("graded 4 of 5 folders (3 unchanged since the last run"),
+        again.starts_with("graded 4 of 5 entries (3 unchanged since the last run"),
         "{again}"
     );
     let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
@@ -162,5 +162,50 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
         dave.split(',').nth(2),
         rows[0].get(3),
         "dave's fix gives full marks"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+#[ignore = "full tier: grades a class of submissions (about half a minute)"]
+fn a_student_folder_whose_crate_links_to_another_is_refused_and_a_linked_folder_is_graded() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-links");
+    let _ = std::fs::remove_dir_all(&class);
+    let alice = Submission::from_solution("class-links-alice");
+    copy_crate(&alice.dir, &class.join("alice"));
+    // Bob's repository hands in Alice's crate through a link.
+    std::fs::create_dir_all(class.join("bob")).expect("creating bob");
+    std::os::unix::fs::symlink("../alice", class.join("bob/starter")).expect("linking");
+    // The instructor's own link to a submission kept elsewhere is followed.
+    let elsewhere = Submission::from_starter("class-links-carol");
+    std::os::unix::fs::symlink(&elsewhere.dir, class.join("carol")).expect("linking");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-links-grades");
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = grade_all(&class, &out);
+    assert!(
+        stdout.starts_with("graded 2 of 3 entries (0 unchanged since the last run, 0 without a submission, 1 refused, 0 the grader could not grade)"),
+        "{stdout}"
+    );
+    let mut reader = csv::Reader::from_path(out.join("grades.csv")).expect("grades.csv");
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let status = |name: &str| {
+        rows.iter()
+            .find(|r| &r[0] == name)
+            .map(|r| (r[1].to_owned(), r[2].to_owned()))
+            .unwrap_or_else(|| panic!("no row for {name}"))
+    };
+    assert_eq!(status("alice"), ("graded".to_owned(), "161".to_owned()));
+    assert_eq!(status("carol"), ("graded".to_owned(), "0".to_owned()));
+    let (bob, bob_score) = status("bob");
+    assert!(bob.starts_with("refused: "), "{bob}");
+    assert!(
+        bob.contains("bob/starter is a symbolic link (to ../alice)"),
+        "{bob}"
+    );
+    assert_eq!(bob_score, "", "a refused submission is not a zero");
+    let summary = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
+    assert!(
+        summary.contains("- bob: not graded: refused: "),
+        "{summary}"
     );
 }

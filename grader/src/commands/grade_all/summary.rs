@@ -164,6 +164,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row]) -> String {
         for row in not_graded {
             let (what, reason) = match &row.outcome {
                 Outcome::NotASubmission(reason) => ("no submission", reason),
+                Outcome::Refused(reason) => ("not graded", reason),
                 Outcome::Failed(reason) => ("the grader could not grade it", reason),
                 Outcome::Graded(_) => continue,
             };

@@ -153,3 +153,21 @@ fn a_change_to_any_source_file_changes_the_fingerprint() {
     std::fs::write(dir.path().join("src/rat/mod.rs"), "// edited").unwrap();
     assert_ne!(before, submission_fingerprint("kit", dir.path()));
 }
+
+#[cfg(unix)]
+#[test]
+fn every_entry_of_a_class_folder_is_accounted_for_links_included() {
+    let class = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::create_dir(class.path().join("alice")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), class.path().join("bob")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent", class.path().join("carol")).unwrap();
+    std::fs::write(class.path().join("submission_metadata.yml"), "{}").unwrap();
+    std::fs::create_dir(class.path().join(".git")).unwrap();
+    let out = class.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let (folders, files) = class_folders(class.path(), &out).unwrap();
+    let names: Vec<&str> = folders.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["alice", "bob", "carol"]);
+    assert_eq!(files, ["submission_metadata.yml"]);
+}
