@@ -195,15 +195,16 @@ fn next<'a>(pending: &Mutex<Vec<&'a (String, PathBuf)>>) -> Option<(&'a str, &'a
 /// The class folder's subfolders by name: hidden folders, files (a Gradescope
 /// export's `submission_metadata.yml`), symbolic links and the output folder itself
 /// are passed over.
+/// A class folder's entries to grade (name, path), and the names of the files beside
+/// them.
+type ClassEntries = (Vec<(String, PathBuf)>, Vec<String>);
+
 /// The class folder's entries: every folder and every symbolic link (each is graded
 /// or listed with why not), and apart the plain files beside them (an export's
 /// metadata, notes), which are named but hold no submission. Hidden entries (`.git`)
 /// and the output folder are left out. A top-level link is the instructor's own
 /// entry and is followed (links below it are not: see `submission::locate`).
-fn class_folders(
-    dir: &Path,
-    output: &Path,
-) -> anyhow::Result<(Vec<(String, PathBuf)>, Vec<String>)> {
+fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<ClassEntries> {
     let output = output.canonicalize().ok();
     let (mut folders, mut files) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
