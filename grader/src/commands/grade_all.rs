@@ -150,7 +150,8 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     progress.done();
     let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
     rows.sort_by(|a, b| a.name.cmp(&b.name));
-    write_class_files(&args.output_dir, &setup.rubric, &rows)?;
+    let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
+    write_class_files(&args.output_dir, &setup.rubric, &rows, level)?;
     let graded = rows
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
@@ -345,13 +346,18 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// Writes `grades.csv`, `summary.md` and `histogram.svg`.
-fn write_class_files(out: &Path, rubric: &Rubric, rows: &[Row]) -> anyhow::Result<()> {
+fn write_class_files(
+    out: &Path,
+    rubric: &Rubric,
+    rows: &[Row],
+    sandbox: crate::sandbox::Level,
+) -> anyhow::Result<()> {
     let csv = gradebook(rubric, rows)?;
     write_atomically(&out.join("grades.csv"), &csv)
         .with_context(|| format!("writing {}", out.join("grades.csv").display()))?;
     write_atomically(
         &out.join("summary.md"),
-        summary::markdown(rubric, rows).as_bytes(),
+        summary::markdown(rubric, rows, sandbox).as_bytes(),
     )?;
     write_atomically(
         &out.join("histogram.svg"),

@@ -67,9 +67,10 @@ fn round1(value: f64) -> String {
 }
 
 /// `summary.md`.
-pub fn markdown(rubric: &Rubric, rows: &[Row]) -> String {
+pub fn markdown(rubric: &Rubric, rows: &[Row], sandbox: crate::sandbox::Level) -> String {
     let graded = grades(rows);
     let mut out = String::from("# Class summary\n\n");
+    let _ = writeln!(out, "Sandbox: {}\n", sandbox.describe());
     let not_graded: Vec<&Row> = rows
         .iter()
         .filter(|row| !matches!(row.outcome, Outcome::Graded(_)))

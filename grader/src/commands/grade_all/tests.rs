@@ -88,7 +88,7 @@ fn the_summary_lists_the_hardest_check_first_and_the_folders_not_graded() {
         row("b", Outcome::Graded(grade(&rubric, n - 1))),
         row("c", Outcome::Failed("cargo is missing".to_owned())),
     ];
-    let text = markdown(&rubric, &rows);
+    let text = markdown(&rubric, &rows, crate::sandbox::Level::Full);
     assert!(text.contains("2 of 3 folders graded."), "{text}");
     let last = rubric.checks[n - 1].spec.name;
     let first_row = text
@@ -112,7 +112,7 @@ fn a_folder_name_cannot_inject_markdown_into_the_summary() {
         "# evil [link](x) <b>",
         Outcome::NotASubmission("none".to_owned()),
     )];
-    let text = markdown(&rubric, &rows);
+    let text = markdown(&rubric, &rows, crate::sandbox::Level::Full);
     assert!(text.contains("- \\# evil \\[link\\](x) \\<b\\>"), "{text}");
 }
 
