@@ -61,6 +61,7 @@ fn solution_only_lines() -> HashSet<String> {
 }
 
 #[test]
+#[ignore = "full tier: writes the template, then builds and grades its starter"]
 fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-template");
     let _ = std::fs::remove_dir_all(&out);
