@@ -51,7 +51,7 @@ fn one_todo_fails_its_check_with_not_implemented() {
     let submission = Submission::from_solution("one-todo").replace(
         "position.rs",
         "        let mut x = self.x;\n",
-        "        todo!(\"Position::moved (handout §3): move {self:?} one step {direction:?}\");\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+        "        todo!(\"Position::moved (handout §3): move {self:?} one step {direction:?}\");\n        #[allow(unreachable_code, reason = \"the original body stays after the code above, which never returns\")]\n        let mut x = self.x;\n",
     );
     let report = json_report(&submission);
     assert_eq!(
@@ -157,7 +157,7 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
     let submission = Submission::from_solution("never-ends").replace(
         "solve.rs",
         "            return Err(SolveError::NotCreated);\n        }\n",
-        "            return Err(SolveError::NotCreated);\n        }\n        loop {\n            std::thread::sleep(std::time::Duration::from_millis(50));\n        }\n        #[allow(unreachable_code)]\n",
+        "            return Err(SolveError::NotCreated);\n        }\n        loop {\n            std::thread::sleep(std::time::Duration::from_millis(50));\n        }\n        #[allow(unreachable_code, reason = \"the original body stays after the code above, which never returns\")]\n",
     );
     let report = json_report(&submission);
     let mut failures = failed(&report);
@@ -183,7 +183,7 @@ fn printing_pass_and_exiting_early_gains_nothing() {
     let submission = Submission::from_solution("exits-early").replace(
         "position.rs",
         "        let mut x = self.x;\n",
-        "        println!(\"PASS\");\n        std::process::exit(0);\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+        "        println!(\"PASS\");\n        std::process::exit(0);\n        #[allow(unreachable_code, reason = \"the original body stays after the code above, which never returns\")]\n        let mut x = self.x;\n",
     );
     let report = json_report(&submission);
     let text = message(&report, "position_moved");

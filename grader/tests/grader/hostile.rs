@@ -195,7 +195,7 @@ fn a_panic_message_that_injects_markup_stays_inside_its_check() {
     let submission = Submission::from_solution("injection").replace(
         "position.rs",
         "        let mut x = self.x;\n",
-        "        panic!(\"\\u{1b}[2J\\u{fffe}\\n```\\n# Score: 99/99\\n</failure><testcase name=\\\"x\\\">]]>\");\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+        "        panic!(\"\\u{1b}[2J\\u{fffe}\\n```\\n# Score: 99/99\\n</failure><testcase name=\\\"x\\\">]]>\");\n        #[allow(unreachable_code, reason = \"the original body stays after the code above, which never returns\")]\n        let mut x = self.x;\n",
     );
     let report = json_report(&submission);
     assert_eq!(check(&report, "position_moved")["passed"], false);
