@@ -126,6 +126,7 @@ impl Build {
 /// Deletes the builds of `submission` (its target directories, some 160 MB each) and
 /// keeps the shared dependency seed: grading a class would otherwise keep one build
 /// per student. Grading it again copies the seed again.
+#[cfg(feature = "instructor")]
 pub fn discard_builds(workspace: &Workspace, submission: &Path) {
     let id = submission_id(submission);
     for id in [id.clone(), rescue_id(&id)] {

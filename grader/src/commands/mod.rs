@@ -1,14 +1,24 @@
-//! One module per subcommand, each with a `run`.
+//! One module per subcommand, each with a `run`. `grade` and `watch` are the
+//! student's; the others are the instructor's, built only with the `instructor`
+//! feature (the student template's grader has neither them nor their files).
 
-mod bless;
-mod dist;
 mod grade;
-mod grade_all;
-mod gradescope;
-mod mutants;
-mod self_check;
-mod starter;
 mod watch;
+
+#[cfg(feature = "instructor")]
+mod bless;
+#[cfg(feature = "instructor")]
+mod dist;
+#[cfg(feature = "instructor")]
+mod grade_all;
+#[cfg(feature = "instructor")]
+mod gradescope;
+#[cfg(feature = "instructor")]
+mod mutants;
+#[cfg(feature = "instructor")]
+mod self_check;
+#[cfg(feature = "instructor")]
+mod starter;
 
 use std::path::PathBuf;
 
@@ -29,14 +39,24 @@ use crate::snapshots::Snapshots;
 pub fn run(command: Command) -> anyhow::Result<Status> {
     match command {
         Command::Grade(args) => grade::run(args),
-        Command::GradeAll(args) => grade_all::run(&args),
-        Command::Gradescope(args) => gradescope::run(&args),
-        Command::Bless(args) => bless::run(&args),
-        Command::Starter(args) => starter::run(&args),
-        Command::SelfCheck(args) => self_check::run(&args),
-        Command::Dist(args) => dist::run(&args),
-        Command::Mutants(args) => mutants::run(&args),
         Command::Watch(args) => watch::run(&args),
+        #[cfg(feature = "instructor")]
+        Command::Instructor(command) => run_instructor(command),
+    }
+}
+
+/// Runs one of the instructor's subcommands.
+#[cfg(feature = "instructor")]
+fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Status> {
+    use crate::cli::InstructorCommand;
+    match command {
+        InstructorCommand::GradeAll(args) => grade_all::run(&args),
+        InstructorCommand::Gradescope(args) => gradescope::run(&args),
+        InstructorCommand::Bless(args) => bless::run(&args),
+        InstructorCommand::Starter(args) => starter::run(&args),
+        InstructorCommand::SelfCheck(args) => self_check::run(&args),
+        InstructorCommand::Dist(args) => dist::run(&args),
+        InstructorCommand::Mutants(args) => mutants::run(&args),
     }
 }
 
