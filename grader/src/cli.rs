@@ -10,13 +10,17 @@ use crate::sandbox::Mode;
 /// Grade Perfect Mazes submissions, bless expected outputs, generate the starter.
 #[derive(Debug, Parser)]
 #[command(name = "grader", version, about, max_term_width = 100)]
+#[cfg_attr(
+    not(feature = "instructor"),
+    command(about = "Grade your Perfect Mazes submission, once or on every save.")
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands: the student's two, then the instructor's.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Build a submission against the probe, run every check and report the score.
@@ -25,6 +29,17 @@ pub enum Command {
     /// first failing check with its hint, each part's progress and the score. Type q
     /// and Enter (or press Ctrl-C) to quit.
     Watch(WatchArgs),
+    /// The instructor's commands (the `instructor` feature; not in the student
+    /// template).
+    #[cfg(feature = "instructor")]
+    #[command(flatten)]
+    Instructor(InstructorCommand),
+}
+
+/// The instructor's subcommands, built only with the `instructor` feature.
+#[cfg(feature = "instructor")]
+#[derive(Debug, Subcommand)]
+pub enum InstructorCommand {
     /// Grade a whole class: every subfolder of DIR is a submission (a crate, a
     /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
     /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
@@ -68,6 +83,7 @@ pub struct SandboxCheckArgs {
 }
 
 /// Arguments of `grader mutants`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct MutantsArgs {
     /// The kit's root; found from the current directory upwards when left out.
@@ -99,6 +115,7 @@ pub struct MutantsArgs {
 }
 
 /// Arguments of `grader gradescope`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct GradescopeArgs {
     /// The zip file to write.
@@ -109,6 +126,7 @@ pub struct GradescopeArgs {
 }
 
 /// Arguments of `grader dist`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct DistArgs {
     /// A new (or empty) directory for the template.
@@ -134,6 +152,7 @@ pub struct DistArgs {
 }
 
 /// Arguments of `grader starter`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct StarterArgs {
     /// Only check that starter/ is what would be written; fail naming the files that
@@ -146,6 +165,7 @@ pub struct StarterArgs {
 }
 
 /// Arguments of `grader bless`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct BlessArgs {
     /// Write nothing: show what blessing would change, and exit with code 1 when it
@@ -178,6 +198,7 @@ pub struct KitArgs {
 }
 
 /// Arguments of `grader grade-all`.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Args)]
 pub struct GradeAllArgs {
     /// The class folder: one subfolder per submission.

@@ -1,8 +1,10 @@
 //! The student template: a repository a course hands out. It holds the starter (the
 //! crate students edit), a pristine copy of the starter's stubs (`fixtures/stubs`, so
-//! a compile error in one part costs only that part), the grader without its tests
-//! and without its hidden checks (no solution code, no code that computes an answer:
-//! public checks are judged against blessed data), the public fixtures, a rubric of
+//! a compile error in one part costs only that part), the grader without its tests,
+//! without its hidden checks (no solution code, no code that computes an answer:
+//! public checks are judged against blessed data) and without the instructor's
+//! commands and the sandbox's attack suites (its `--help` lists `grade` and `watch`
+//! only; the checks it runs are the course's own modules), the public fixtures, a rubric of
 //! the visible checks only (no secret) with only their snapshots, the handout, a
 //! README for students and a GitHub Actions workflow that grades every pull request.
 
@@ -50,8 +52,14 @@ fn files_for(
     for &part in &unassigned {
         provide(kit, part, &mut files)?;
     }
-    copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    copy_tree(
+        &kit.root,
+        "grader",
+        &["tests", "target", "bench"],
+        &mut files,
+    )?;
     without_hidden_checks(&mut files)?;
+    without_instructor_tools(&mut files)?;
     copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
@@ -188,8 +196,7 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
     Ok(())
 }
 
-/// Takes the hidden checks' module out of the grader's sources and their feature out
-/// of its manifest.
+/// Takes the hidden checks' module out of the grader's sources.
 fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
     if files
         .remove(Path::new("grader/src/checks/hidden.rs"))
@@ -197,15 +204,99 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
     {
         bail!("the grader has no src/checks/hidden.rs to leave out");
     }
-    let manifest = files
-        .get_mut(Path::new("grader/Cargo.toml"))
-        .context("the grader has no Cargo.toml")?;
-    let text = String::from_utf8_lossy(manifest).into_owned();
-    let public = text.replace("default = [\"hidden-checks\"]", "default = []");
-    if public == text {
-        bail!("grader/Cargo.toml has no `default = [\"hidden-checks\"]` to turn off");
+    Ok(())
+}
+
+/// The grader's modules that only the `instructor` feature builds, relative to
+/// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
+pub(crate) const INSTRUCTOR_MODULES: [&str; 11] = [
+    "commands/bless",
+    "commands/dist",
+    "commands/grade_all",
+    "commands/gradescope",
+    "commands/mutants",
+    "commands/sandbox_check",
+    "commands/self_check",
+    "commands/starter",
+    "dist",
+    "gradescope",
+    "starter",
+];
+
+/// Takes the instructor's commands out of the grader's sources, with the snapshots of
+/// their tests and the sandbox's attack suites, and turns both features off in its
+/// manifest: the template's grader has `grade` and `watch` only.
+fn without_instructor_tools(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+    let src = Path::new("grader/src");
+    for module in INSTRUCTOR_MODULES {
+        let file = src.join(format!("{module}.rs"));
+        let folder = src.join(module);
+        let before = files.len();
+        files.retain(|path, _| *path != file && !path.starts_with(&folder));
+        if files.len() == before {
+            bail!("the grader has no src/{module}.rs or src/{module}/ to leave out");
+        }
     }
-    *manifest = public.into_bytes();
+    // insta keeps a module's test snapshots in `snapshots/` beside it, named after
+    // the module: `grader__commands__mutants__tests__….snap`.
+    let prefixes: Vec<String> = INSTRUCTOR_MODULES
+        .iter()
+        .map(|module| format!("grader__{}__", module.replace('/', "__")))
+        .collect();
+    files.retain(|path, _| {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        !(path.starts_with(src)
+            && path.extension().is_some_and(|e| e == "snap")
+            && prefixes
+                .iter()
+                .any(|prefix| name.starts_with(prefix.as_str())))
+    });
+
+    // The attack suites: the sandbox's own tests, which run hostile jobs.
+    if files
+        .remove(Path::new("grader/src/sandbox/tests.rs"))
+        .is_none()
+    {
+        bail!("the grader has no src/sandbox/tests.rs to leave out");
+    }
+    let sandbox = Path::new("grader/src/sandbox/mod.rs");
+    let gated = files.get(sandbox).is_some_and(|text| {
+        String::from_utf8_lossy(text).contains("feature = \"instructor\"))]\nmod tests;")
+    });
+    if !gated {
+        edit(files, "grader/src/sandbox/mod.rs", |text| {
+            text.replace("#[cfg(all(test, target_os = \"linux\"))]\nmod tests;\n", "")
+        })?;
+    }
+
+    edit(files, "grader/Cargo.toml", |text| {
+        text.replace(
+            "default = [\"hidden-checks\", \"instructor\"]",
+            "default = []",
+        )
+    })
+}
+
+/// Applies `change` to the text of the template's file `path`, failing when the file
+/// is missing or `change` leaves it as it was (the kit's source no longer has what
+/// the template takes out, and the template would ship it).
+fn edit(
+    files: &mut BTreeMap<PathBuf, Vec<u8>>,
+    path: &str,
+    change: impl Fn(&str) -> String,
+) -> anyhow::Result<()> {
+    let bytes = files
+        .get_mut(Path::new(path))
+        .with_context(|| format!("the kit has no {path}"))?;
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let changed = change(&text);
+    if changed == text {
+        bail!("{path} no longer has what the student template takes out of it");
+    }
+    *bytes = changed.into_bytes();
     Ok(())
 }
 
@@ -550,6 +641,52 @@ mod tests {
         );
         assert!(!summary.contains("08-"), "{summary}");
         assert!(summary.contains("(09-1-prim.md)"), "{summary}");
+    }
+
+    #[test]
+    fn the_templates_grader_has_no_instructor_module_and_no_attack_suite() {
+        let kit = Kit::locate(None).unwrap();
+        let files = files(&kit, &Options::default()).unwrap();
+        let grader: Vec<&Path> = files
+            .keys()
+            .map(PathBuf::as_path)
+            .filter(|path| path.starts_with("grader"))
+            .collect();
+        for path in &grader {
+            let name = path.to_string_lossy();
+            for banned in [
+                "mutants",
+                "src/gradescope.rs",
+                "commands/gradescope.rs",
+                "grade_all",
+                "self_check",
+                "bless",
+                "src/dist.rs",
+                "commands/dist.rs",
+                "src/starter.rs",
+                "commands/starter.rs",
+                "sandbox/tests.rs",
+                "sandbox_check",
+                "bench/",
+                "checks/hidden.rs",
+            ] {
+                assert!(!name.contains(banned), "the template ships {name}");
+            }
+        }
+        // What grading needs is there: the student commands, the checks, the probe.
+        for kept in [
+            "grader/src/main.rs",
+            "grader/src/commands/grade.rs",
+            "grader/src/commands/watch.rs",
+            "grader/src/sandbox/mod.rs",
+            "grader/probe/src/lib.rs",
+        ] {
+            assert!(grader.contains(&Path::new(kept)), "no {kept}");
+        }
+        let text = |path: &str| String::from_utf8_lossy(&files[Path::new(path)]).into_owned();
+        let manifest = text("grader/Cargo.toml");
+        assert!(manifest.contains("\ndefault = []\n"), "{manifest}");
+        assert!(!text("grader/src/sandbox/mod.rs").contains("mod tests;"));
     }
 
     #[test]

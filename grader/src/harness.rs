@@ -126,6 +126,7 @@ impl Build {
 /// Deletes the builds of `submission` (its target directories, some 160 MB each) and
 /// keeps the shared dependency seed: grading a class would otherwise keep one build
 /// per student. Grading it again copies the seed again.
+#[cfg(feature = "instructor")]
 pub fn discard_builds(workspace: &Workspace, submission: &Path) {
     let id = submission_id(submission);
     for id in [id.clone(), rescue_id(&id)] {
@@ -434,6 +435,7 @@ pub fn find_toolchain() {
 
 /// What a build job reads besides the harness: the toolchain's sysroot and the
 /// user's crate registry (for `grader sandbox-check`).
+#[cfg(feature = "instructor")]
 pub fn build_inputs() -> anyhow::Result<Vec<PathBuf>> {
     let user = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)

@@ -70,6 +70,7 @@ impl Kit {
     }
 
     /// `solution/` (only in the instructors' kit).
+    #[cfg(feature = "instructor")]
     pub fn solution(&self) -> PathBuf {
         self.root.join("solution")
     }

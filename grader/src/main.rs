@@ -9,8 +9,10 @@
 mod checks;
 mod cli;
 mod commands;
+#[cfg(feature = "instructor")]
 mod dist;
 mod grade;
+#[cfg(feature = "instructor")]
 mod gradescope;
 mod harness;
 mod kit;
@@ -19,6 +21,7 @@ mod rubric;
 mod runner;
 mod sandbox;
 mod snapshots;
+#[cfg(feature = "instructor")]
 mod starter;
 mod submission;
 

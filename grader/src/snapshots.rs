@@ -11,6 +11,7 @@ use std::path::Path;
 use anyhow::{Context as _, bail};
 use serde_json::Value;
 
+#[cfg(feature = "instructor")]
 use crate::checks::model::pretty;
 
 /// The reference's output for one check, and the digest of its input.
@@ -94,12 +95,14 @@ impl Snapshots {
     }
 
     /// Sets the output for `check`.
+    #[cfg(feature = "instructor")]
     pub fn insert(&mut self, check: &str, blessed: Blessed) {
         self.entries.insert(check.to_owned(), blessed);
     }
 
     /// Writes every snapshot to `dir` as `<check>.snap`, and removes `.snap` files of
     /// checks that no longer have one.
+    #[cfg(feature = "instructor")]
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for entry in std::fs::read_dir(dir)? {
@@ -123,6 +126,7 @@ impl Snapshots {
     /// What writing these snapshots to `dir` with [`Snapshots::save`] would change,
     /// file by file, and how many files it would leave as they are. Files are compared
     /// as text with CRLF read as LF, as the grader reads them.
+    #[cfg(feature = "instructor")]
     pub fn changes(&self, dir: &Path) -> anyhow::Result<(Vec<Change>, usize)> {
         let mut files: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
         if let Ok(listing) = std::fs::read_dir(dir) {
@@ -155,6 +159,7 @@ impl Snapshots {
     }
 
     /// The names whose output differs between `self` and `other`, or exists in one only.
+    #[cfg(feature = "instructor")]
     pub fn differences(&self, other: &Snapshots) -> Vec<String> {
         let mut names: Vec<&String> = self.entries.keys().chain(other.entries.keys()).collect();
         names.sort();
@@ -168,6 +173,7 @@ impl Snapshots {
 }
 
 /// How blessing changes one snapshot file.
+#[cfg(feature = "instructor")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
     /// The file's name, `<check>.snap`.
@@ -178,6 +184,7 @@ pub struct Change {
     pub new: Option<String>,
 }
 
+#[cfg(feature = "instructor")]
 impl Change {
     /// The change as a unified diff, the way a reviewer reads it in git.
     pub fn diff(&self) -> String {
@@ -217,6 +224,7 @@ fn parse(text: &str) -> Option<Blessed> {
 }
 
 /// An insta snapshot file for `blessed`.
+#[cfg(feature = "instructor")]
 fn render(name: &str, blessed: &Blessed) -> String {
     format!(
         "---\nsource: grader bless\nexpression: {name}\ndescription: input {}\n---\n{}",
@@ -227,11 +235,13 @@ fn render(name: &str, blessed: &Blessed) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(feature = "instructor")]
     use serde_json::json;
 
     use super::*;
 
     #[test]
+    #[cfg(feature = "instructor")]
     fn a_snapshot_reads_back_what_was_written() {
         let blessed = Blessed {
             input: "abc123".to_owned(),
@@ -243,6 +253,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "instructor")]
     fn a_crlf_checkout_of_a_snapshot_loads_as_the_lf_one() {
         let blessed = Blessed {
             input: "abc123".to_owned(),
@@ -266,6 +277,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "instructor")]
     fn changes_list_each_changed_new_and_removed_file_with_a_diff() {
         let dir = tempfile::tempdir().unwrap();
         let blessed = |output| Blessed {

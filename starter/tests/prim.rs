@@ -4,6 +4,7 @@
 
 mod support;
 
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::thread;
 
 use maze::backtrack::solve_backtracking;
@@ -13,7 +14,28 @@ use maze::prim::generate_prim;
 use maze::solver::{SOLVERS, directions_along};
 use maze::texture::{Favor, Root};
 use maze::{Direction, Maze, MazeCellArray, MazeRng, Position, SolveError};
-use support::{bfs_path, imperfection};
+use support::{imperfection, open_neighbors};
+
+/// The cells of the shortest path from start to end, found by breadth-first search.
+pub fn bfs_path(maze: &Maze) -> Vec<Position> {
+    let mut came_from = HashMap::new();
+    let mut seen = HashSet::from([maze.start()]);
+    let mut queue = VecDeque::from([maze.start()]);
+    while let Some(p) = queue.pop_front() {
+        for q in open_neighbors(maze, p) {
+            if seen.insert(q) {
+                came_from.insert(q, p);
+                queue.push_back(q);
+            }
+        }
+    }
+    let mut path = vec![maze.end()];
+    while let Some(&p) = came_from.get(path.last().unwrap()) {
+        path.push(p);
+    }
+    path.reverse();
+    path
+}
 
 /// Prim's maze of `width` × `height` from `seed`.
 fn prim(width: i32, height: i32, seed: u64) -> Maze {

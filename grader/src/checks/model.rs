@@ -75,6 +75,7 @@ pub fn show((x, y): (i32, i32)) -> String {
 
 /// JSON for a person to read in a snapshot or a diff: objects and nested arrays one
 /// item per line, arrays of plain values on one line.
+#[cfg(feature = "instructor")]
 pub fn pretty(value: &serde_json::Value) -> String {
     use serde_json::Value;
     fn write(value: &Value, indent: usize, out: &mut String) {

@@ -1,16 +1,26 @@
-//! One module per subcommand, each with a `run`.
+//! One module per subcommand, each with a `run`. `grade` and `watch` are the
+//! student's; the others are the instructor's, built only with the `instructor`
+//! feature (the student template's grader has neither them nor their files).
 
-mod bless;
-mod dist;
 mod grade;
-mod grade_all;
-mod gradescope;
-mod mutants;
-#[cfg(target_os = "linux")]
-mod sandbox_check;
-mod self_check;
-mod starter;
 mod watch;
+
+#[cfg(feature = "instructor")]
+mod bless;
+#[cfg(feature = "instructor")]
+mod dist;
+#[cfg(feature = "instructor")]
+mod grade_all;
+#[cfg(feature = "instructor")]
+mod gradescope;
+#[cfg(feature = "instructor")]
+mod mutants;
+#[cfg(all(feature = "instructor", target_os = "linux"))]
+mod sandbox_check;
+#[cfg(feature = "instructor")]
+mod self_check;
+#[cfg(feature = "instructor")]
+mod starter;
 
 use std::path::PathBuf;
 
@@ -31,18 +41,28 @@ use crate::snapshots::Snapshots;
 pub fn run(command: Command) -> anyhow::Result<Status> {
     match command {
         Command::Grade(args) => grade::run(args),
-        Command::GradeAll(args) => grade_all::run(&args),
-        Command::Gradescope(args) => gradescope::run(&args),
-        Command::Bless(args) => bless::run(&args),
-        Command::Starter(args) => starter::run(&args),
-        Command::SelfCheck(args) => self_check::run(&args),
-        Command::Dist(args) => dist::run(&args),
-        Command::Mutants(args) => mutants::run(&args),
         Command::Watch(args) => watch::run(&args),
+        #[cfg(feature = "instructor")]
+        Command::Instructor(command) => run_instructor(command),
+    }
+}
+
+/// Runs one of the instructor's subcommands.
+#[cfg(feature = "instructor")]
+fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Status> {
+    use crate::cli::InstructorCommand;
+    match command {
+        InstructorCommand::GradeAll(args) => grade_all::run(&args),
+        InstructorCommand::Gradescope(args) => gradescope::run(&args),
+        InstructorCommand::Bless(args) => bless::run(&args),
+        InstructorCommand::Starter(args) => starter::run(&args),
+        InstructorCommand::SelfCheck(args) => self_check::run(&args),
+        InstructorCommand::Dist(args) => dist::run(&args),
+        InstructorCommand::Mutants(args) => mutants::run(&args),
         #[cfg(target_os = "linux")]
-        Command::SandboxCheck(args) => sandbox_check::run(&args),
+        InstructorCommand::SandboxCheck(args) => sandbox_check::run(&args),
         #[cfg(not(target_os = "linux"))]
-        Command::SandboxCheck(_) => {
+        InstructorCommand::SandboxCheck(_) => {
             println!("The sandbox runs only on Linux: here every check runs unconfined.");
             Ok(Status::CheckFailed)
         }
@@ -57,11 +77,15 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
 pub fn private_paths_open_to_jobs(kit: &Kit, work_dir: &std::path::Path) -> Vec<PathBuf> {
     #[cfg(target_os = "linux")]
     {
-        [kit.fixtures(), kit.solution(), kit.root.join("grader")]
-            .into_iter()
-            .filter(|path| path.exists() && !work_dir.starts_with(path))
-            .filter(|path| crate::sandbox::open_to_others(path))
-            .collect()
+        [
+            kit.fixtures(),
+            kit.root.join("solution"),
+            kit.root.join("grader"),
+        ]
+        .into_iter()
+        .filter(|path| path.exists() && !work_dir.starts_with(path))
+        .filter(|path| crate::sandbox::open_to_others(path))
+        .collect()
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -74,6 +98,7 @@ pub fn private_paths_open_to_jobs(kit: &Kit, work_dir: &std::path::Path) -> Vec<
 /// grades a class only when no job's uid can reach the class folder: one student's
 /// code must not read another's submission (Landlock keeps it out too, where the
 /// kernel has it; this holds without it).
+#[cfg(feature = "instructor")]
 pub fn require_private_class(class: &std::path::Path, mode: Mode) -> anyhow::Result<()> {
     #[cfg(target_os = "linux")]
     if mode == Mode::Required

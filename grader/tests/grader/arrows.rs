@@ -19,6 +19,7 @@ fn part5_failures(report: &serde_json::Value) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
 fn a_column_computed_with_the_row_count_fails_only_on_boards_that_are_not_square() {
     let submission = Submission::from_solution("arrows-row-modulus").replace(
         "arrows/search.rs",
@@ -53,6 +54,7 @@ fn a_column_computed_with_the_row_count_fails_only_on_boards_that_are_not_square
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
 fn marking_on_the_way_out_and_overwriting_parents_is_caught_with_a_hint() {
     let submission = Submission::from_solution("arrows-late-marks")
         .replace(
@@ -86,6 +88,7 @@ fn marking_on_the_way_out_and_overwriting_parents_is_caught_with_a_hint() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
 fn a_backward_node_that_turns_forward_on_a_plain_square_is_named() {
     let submission = Submission::from_solution("arrows-circle-only").replace(
         "arrows/graph.rs",
@@ -105,6 +108,7 @@ fn a_backward_node_that_turns_forward_on_a_plain_square_is_named() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
 fn a_parse_that_accepts_a_duplicate_square_is_named_with_the_file() {
     let submission = Submission::from_solution("arrows-duplicate-square").replace(
         "arrows/format.rs",

@@ -60,7 +60,25 @@ fn solution_only_lines() -> HashSet<String> {
     inside
 }
 
+/// Runs the template's own grader (`cargo run -p maze-grader -- ARGS [WORK_DIR]` inside
+/// the template `out`), built in a target directory of its own.
+fn template_grader(out: &Path, args: &[&str], work_dir: Option<&Path>) -> std::process::Output {
+    std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["run", "--locked", "-q", "-p", "maze-grader", "--"])
+        .args(args)
+        .args(work_dir)
+        .current_dir(out)
+        .env(
+            "CARGO_TARGET_DIR",
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs")
+}
+
 #[test]
+#[ignore = "full tier: writes the template, then builds and grades its starter"]
 fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-template");
     let _ = std::fs::remove_dir_all(&out);
@@ -174,30 +192,11 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     assert!(out.join("fixtures/stubs/src/lib.rs").is_file());
 
     // The student README's grading command, run inside the template.
-    let output =
-        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .args([
-                "run",
-                "--locked",
-                "-q",
-                "-p",
-                "maze-grader",
-                "--",
-                "grade",
-                "starter",
-                "--format",
-                "json",
-                "--work-dir",
-            ])
-            .arg(work_dir())
-            .current_dir(&out)
-            .env(
-                "CARGO_TARGET_DIR",
-                PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
-            )
-            .env_remove("RUSTFLAGS")
-            .output()
-            .expect("cargo runs");
+    let output = template_grader(
+        &out,
+        &["grade", "starter", "--format", "json", "--work-dir"],
+        Some(&work_dir()),
+    );
     assert!(
         output.status.success(),
         "{}",
@@ -205,6 +204,34 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"].as_f64(), Some(0.0));
+
+    // The template's grader is the student's: grade and watch, no instructor command.
+    let help = template_grader(&out, &["--help"], None);
+    let help = String::from_utf8_lossy(&help.stdout);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert_eq!(commands, ["grade", "watch", "help"], "{help}");
+    for module in [
+        "commands/mutants",
+        "commands/gradescope",
+        "commands/grade_all",
+        "gradescope",
+        "sandbox/tests",
+    ] {
+        assert!(
+            !out.join(format!("grader/src/{module}.rs")).exists(),
+            "{module}"
+        );
+        assert!(
+            !out.join(format!("grader/src/{module}")).exists(),
+            "{module}"
+        );
+    }
     for check in report["checks"].as_array().expect("checks") {
         let message = check["message"].as_str().unwrap_or_default();
         assert!(
@@ -230,30 +257,11 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
             std::fs::copy(entry.path(), &target).expect("a file");
         }
     }
-    let output =
-        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .args([
-                "run",
-                "--locked",
-                "-q",
-                "-p",
-                "maze-grader",
-                "--",
-                "grade",
-                "starter",
-                "--format",
-                "json",
-                "--work-dir",
-            ])
-            .arg(work_dir())
-            .current_dir(&out)
-            .env(
-                "CARGO_TARGET_DIR",
-                PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
-            )
-            .env_remove("RUSTFLAGS")
-            .output()
-            .expect("cargo runs");
+    let output = template_grader(
+        &out,
+        &["grade", "starter", "--format", "json", "--work-dir"],
+        Some(&work_dir()),
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"], report["max_score"], "{report:#}");
 }

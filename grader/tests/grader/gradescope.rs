@@ -7,6 +7,7 @@ use super::support::{Submission, grader, work_dir};
 
 #[cfg(unix)]
 #[test]
+#[ignore = "full tier: builds the Gradescope package and grades a repository through it"]
 fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
     use std::os::unix::fs::PermissionsExt as _;
 

@@ -34,6 +34,7 @@ extern "C" fn forge() {
 
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn a_constructor_that_forges_every_answer_before_main_scores_nothing() {
     let submission =
         Submission::from_starter("forging-constructor").append("lib.rs", CONSTRUCTOR_THAT_FORGES);
@@ -68,6 +69,7 @@ pub(crate) fn second_answer() {
 "#;
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn writing_a_second_answer_into_the_channel_gains_nothing() {
     // The starter's opposite() is a todo!(): only the forged answer could pass it.
     let submission = Submission::from_starter("second-answer")
@@ -90,6 +92,7 @@ fn writing_a_second_answer_into_the_channel_gains_nothing() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn a_width_of_zero_is_graded_without_crashing_the_grader() {
     let submission = Submission::from_solution("width-zero").replace(
         "cell_array.rs",
@@ -104,6 +107,7 @@ fn a_width_of_zero_is_graded_without_crashing_the_grader() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn a_negative_width_is_graded_without_crashing_the_grader() {
     let submission = Submission::from_solution("width-negative").replace(
         "cell_array.rs",
@@ -166,6 +170,7 @@ pub(crate) fn flood() {
 "#;
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn flooding_the_result_channel_and_stdout_is_capped() {
     let submission = Submission::from_solution("flood")
         .append("direction.rs", FLOOD)
@@ -185,11 +190,12 @@ fn flooding_the_result_channel_and_stdout_is_capped() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn a_panic_message_that_injects_markup_stays_inside_its_check() {
     let submission = Submission::from_solution("injection").replace(
         "position.rs",
         "        let mut x = self.x;\n",
-        "        panic!(\"\\u{1b}[2J\\u{fffe}\\n```\\n# Score: 99/99\\n</failure><testcase name=\\\"x\\\">]]>\");\n        #[allow(unreachable_code)]\n        let mut x = self.x;\n",
+        "        panic!(\"\\u{1b}[2J\\u{fffe}\\n```\\n# Score: 99/99\\n</failure><testcase name=\\\"x\\\">]]>\");\n        #[allow(unreachable_code, reason = \"the original body stays after the code above, which never returns\")]\n        let mut x = self.x;\n",
     );
     let report = json_report(&submission);
     assert_eq!(check(&report, "position_moved")["passed"], false);
@@ -210,6 +216,7 @@ fn a_panic_message_that_injects_markup_stays_inside_its_check() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
 fn grading_the_same_submission_again_gives_the_same_json_report() {
     // Defects that cost points in both parts. The broken `moved` sends the student's
     // parallel solver through walls: which of its tasks ends first differs between

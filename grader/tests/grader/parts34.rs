@@ -23,6 +23,7 @@ fn failed_in(report: &serde_json::Value, prefix: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades broken submissions of their own"]
 fn ignored_weights_lose_the_texture_a_wrong_solver_order_the_reference_path_and_a_top_row_start_its_check()
  {
     let submission = Submission::from_solution("p34-weights-ignored")
@@ -105,6 +106,7 @@ fn ignored_weights_lose_the_texture_a_wrong_solver_order_the_reference_path_and_
 }
 
 #[test]
+#[ignore = "full tier: builds and grades broken submissions of their own"]
 fn the_sources_draw_is_named_and_a_recursive_solver_overflows_a_small_stack() {
     let submission = Submission::from_solution("p34-ticket-recursion")
         // Part 3: the article's draw from 0..=total.

@@ -1,8 +1,90 @@
-//! The reference solution and the starter, graded.
+//! The reference solution and the starter, graded. The default tier grades the
+//! reference whole and each part alone (the part's checks only, so its probe feature
+//! is built and its checks judged end to end); the rest is in the full tier.
 
 use serde_json::Value;
 
-use super::support::{Submission, grade_dir, kit_root};
+use super::support::{Submission, grade_dir, grader, kit_root, work_dir};
+
+/// The names of the rubric's checks of `part` (`part1`…`part5`), in rubric order.
+fn checks_of(part: &str) -> Vec<String> {
+    let rubric = std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("rubric");
+    let rubric: toml::Table = toml::from_str(&rubric).expect("the rubric parses");
+    rubric["check"]
+        .as_array()
+        .expect("[[check]] tables")
+        .iter()
+        .filter(|check| check["part"].as_str() == Some(part))
+        .map(|check| check["name"].as_str().expect("a name").to_owned())
+        .collect()
+}
+
+/// Grades the reference with the checks of `part` alone and asserts the JSON report
+/// holds exactly those, each passed with its points, and the part's full score.
+fn reference_passes_every_check_of(part: &str) {
+    let names = checks_of(part);
+    assert!(!names.is_empty(), "the rubric has no check of {part}");
+    let mut command = grader();
+    command
+        .args(["grade", "--format", "json", "--work-dir"])
+        .arg(work_dir());
+    for name in &names {
+        command.args(["--check", name]);
+    }
+    let output = command
+        .arg(kit_root().join("solution"))
+        .output()
+        .expect("running the grader");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let report: Value = serde_json::from_str(&stdout).expect("the JSON report parses");
+    let checks = report["checks"].as_array().expect("checks");
+    let graded: Vec<&str> = checks
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        graded, names,
+        "the report holds {part}'s checks and no other"
+    );
+    for check in checks {
+        assert_eq!(check["passed"], true, "{check}");
+        assert_eq!(check["part"], part, "{check}");
+    }
+    let parts = report["parts"].as_array().expect("parts");
+    assert_eq!(parts.len(), 1, "{parts:?}");
+    assert_eq!(parts[0]["id"], part);
+    assert!(
+        parts[0]["max_score"].as_f64().unwrap_or(0.0) > 0.0,
+        "{parts:?}"
+    );
+    assert_eq!(parts[0]["score"], parts[0]["max_score"], "{parts:?}");
+}
+
+#[test]
+fn part_1_alone_the_reference_passes_every_check() {
+    reference_passes_every_check_of("part1");
+}
+
+#[test]
+fn part_2_alone_the_reference_passes_every_check() {
+    reference_passes_every_check_of("part2");
+}
+
+#[test]
+fn part_3_alone_the_reference_passes_every_check() {
+    reference_passes_every_check_of("part3");
+}
+
+#[test]
+fn part_4_alone_the_reference_passes_every_check() {
+    reference_passes_every_check_of("part4");
+}
+
+#[test]
+fn part_5_alone_the_reference_passes_every_check() {
+    reference_passes_every_check_of("part5");
+}
 
 #[test]
 fn the_reference_solution_scores_full_marks() {
@@ -26,6 +108,7 @@ fn the_reference_solution_scores_full_marks() {
 }
 
 #[test]
+#[ignore = "full tier: builds a submission of its own and grades it twice"]
 fn grading_the_same_submission_twice_gives_the_same_report() {
     let submission = Submission::from_solution("twice").replace(
         "direction.rs",
@@ -38,6 +121,7 @@ fn grading_the_same_submission_twice_gives_the_same_report() {
 }
 
 #[test]
+#[ignore = "full tier: builds the starter and runs every check to its todo!()"]
 fn the_starter_scores_zero_with_a_reason_for_every_check() {
     let (code, stdout) = grade_dir(&kit_root().join("starter"), "gradescope");
     assert_eq!(code, 0);

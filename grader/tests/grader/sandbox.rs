@@ -82,6 +82,7 @@ fn solution_that(name: &str, code: &str) -> Submission {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn including_a_kit_file_at_compile_time_does_not_compile_and_shows_nothing_of_it() {
     let snapshot = kit_root().join("fixtures/snapshots/direction_opposite.snap");
     let submission = Submission::from_starter("include-kit-file").append(
@@ -101,6 +102,7 @@ fn including_a_kit_file_at_compile_time_does_not_compile_and_shows_nothing_of_it
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn a_symlinked_src_or_source_file_is_refused() {
     let submission = Submission::from_starter("symlinked-src");
     std::fs::remove_dir_all(submission.dir.join("src")).expect("removing src");
@@ -135,6 +137,7 @@ fn a_symlinked_src_or_source_file_is_refused() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn the_kit_the_solution_and_the_environment_cannot_be_read_at_run_time() {
     let kit = kit_root();
     let code = format!(
@@ -167,6 +170,7 @@ fn the_kit_the_solution_and_the_environment_cannot_be_read_at_run_time() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn a_check_cannot_poison_the_work_dir_or_the_kit_for_the_next_submission() {
     let rubric = kit_root().join("fixtures/rubric.toml");
     let before = std::fs::read(&rubric).expect("the rubric");
@@ -206,6 +210,7 @@ fn a_check_cannot_poison_the_work_dir_or_the_kit_for_the_next_submission() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn children_that_hold_the_output_open_or_outlive_the_check_are_killed() {
     // The probe starts copies of itself, each asked to run the same check; in them
     // the hostile code sleeps for good, holding stdout and stderr open, and keeps
@@ -266,6 +271,7 @@ fn children_that_hold_the_output_open_or_outlive_the_check_are_killed() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn memory_and_thread_bombs_are_stopped_with_the_reason_in_words() {
     let memory = solution_that(
         "memory-bomb",
@@ -303,6 +309,7 @@ fn memory_and_thread_bombs_are_stopped_with_the_reason_in_words() {
 }
 
 #[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
 fn a_check_can_neither_reach_the_network_nor_kill_the_grader() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a listener");
     listener.set_nonblocking(true).expect("non-blocking");

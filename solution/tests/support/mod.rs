@@ -1,10 +1,9 @@
-//! Helpers shared by the Part 3 and Part 4 tests: a perfectness check and texture
-//! measures, read straight from the walls (not through the library's neighbour
-//! queries, which are tested elsewhere).
+//! Helpers shared by the Part 3 and Part 4 tests: a perfectness check and the
+//! distances it rests on, read straight from the walls (not through the library's
+//! neighbour queries, which are tested elsewhere). What one test file alone uses
+//! lives in that file, so each file that includes this module uses all of it.
 
-#![allow(dead_code)]
-
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use maze::{Direction, Maze, Position};
 
@@ -85,106 +84,4 @@ pub fn distances(maze: &Maze, from: Position) -> std::collections::HashMap<Posit
         }
     }
     distance
-}
-
-/// The cells of the shortest path from start to end, found by breadth-first search.
-pub fn bfs_path(maze: &Maze) -> Vec<Position> {
-    let mut came_from = std::collections::HashMap::new();
-    let mut seen = HashSet::from([maze.start()]);
-    let mut queue = VecDeque::from([maze.start()]);
-    while let Some(p) = queue.pop_front() {
-        for q in open_neighbors(maze, p) {
-            if seen.insert(q) {
-                came_from.insert(q, p);
-                queue.push_back(q);
-            }
-        }
-    }
-    let mut path = vec![maze.end()];
-    while let Some(&p) = came_from.get(path.last().unwrap()) {
-        path.push(p);
-    }
-    path.reverse();
-    path
-}
-
-/// How many passages run east–west, and how many in all.
-pub fn passages(maze: &Maze) -> (usize, usize) {
-    let mut east_west = 0;
-    let mut all = 0;
-    for p in all_positions(maze) {
-        if p.x + 1 < maze.width() && !maze[p].walls.contains(Direction::EAST) {
-            east_west += 1;
-            all += 1;
-        }
-        if p.y + 1 < maze.height() && !maze[p].walls.contains(Direction::SOUTH) {
-            all += 1;
-        }
-    }
-    (east_west, all)
-}
-
-/// The lengths, in passages, of the straight corridors: the longest runs of passages
-/// one after the other along a row or a column.
-pub fn corridor_lengths(maze: &Maze) -> Vec<usize> {
-    let mut runs = Vec::new();
-    let mut count = |open: &mut dyn Iterator<Item = bool>| {
-        let mut run = 0;
-        for is_open in open {
-            if is_open {
-                run += 1;
-            } else if run > 0 {
-                runs.push(run);
-                run = 0;
-            }
-        }
-        if run > 0 {
-            runs.push(run);
-        }
-    };
-    for y in 0..maze.height() {
-        count(&mut (0..maze.width() - 1).map(|x| !maze[(x, y)].walls.contains(Direction::EAST)));
-    }
-    for x in 0..maze.width() {
-        count(&mut (0..maze.height() - 1).map(|y| !maze[(x, y)].walls.contains(Direction::SOUTH)));
-    }
-    runs
-}
-
-/// The number of dead ends: cells with one way out.
-pub fn dead_ends(maze: &Maze) -> usize {
-    all_positions(maze)
-        .into_iter()
-        .filter(|&p| open_neighbors(maze, p).len() == 1)
-        .count()
-}
-
-/// The lengths, in passages, of the branches of the maze: the stretches between two
-/// cells that are not simply on the way (junctions and dead ends). A cell with two
-/// ways out lies inside a branch; every other cell ends branches.
-pub fn branch_lengths(maze: &Maze) -> Vec<usize> {
-    let is_node = |p: Position| open_neighbors(maze, p).len() != 2;
-    let mut lengths = Vec::new();
-    for start in all_positions(maze).into_iter().filter(|&p| is_node(p)) {
-        for first in open_neighbors(maze, start) {
-            let (mut before, mut here, mut length) = (start, first, 1);
-            while !is_node(here) {
-                let next = open_neighbors(maze, here)
-                    .into_iter()
-                    .find(|&q| q != before)
-                    .expect("two ways out");
-                (before, here, length) = (here, next, length + 1);
-            }
-            // Each branch is walked from both of its ends; keep it once.
-            if (start.y, start.x) < (here.y, here.x) {
-                lengths.push(length);
-            }
-        }
-    }
-    lengths
-}
-
-/// The mean of `values`.
-pub fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len() as f64
 }
