@@ -74,7 +74,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row]) -> String {
         .iter()
         .filter(|row| !matches!(row.outcome, Outcome::Graded(_)))
         .collect();
-    let _ = writeln!(out, "{} of {} folders graded.", graded.len(), rows.len());
+    let _ = writeln!(out, "{} of {} entries graded.", graded.len(), rows.len());
     if graded.is_empty() {
         out.push('\n');
     } else {
@@ -164,6 +164,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row]) -> String {
         for row in not_graded {
             let (what, reason) = match &row.outcome {
                 Outcome::NotASubmission(reason) => ("no submission", reason),
+                Outcome::Refused(reason) => ("refused", reason),
                 Outcome::Failed(reason) => ("the grader could not grade it", reason),
                 Outcome::Graded(_) => continue,
             };
