@@ -31,7 +31,7 @@ use crate::cli::{GradeAllArgs, KitArgs};
 use crate::harness;
 use crate::report::{Format, points};
 use crate::rubric::Rubric;
-use crate::submission;
+use crate::submission::{self, NotASubmission};
 
 mod summary;
 
@@ -104,10 +104,15 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         bail!("the class folder {} is not a directory", args.dir.display());
     }
     let (folders, passed_over) = class_entries(&args.dir, &args.output_dir)?;
-    if !folders
-        .iter()
-        .any(|(_, folder)| !matches!(submission::locate(folder), Err(e) if !e.is_refused()))
-    {
+    // A folder with no crate at all is no submission; one refused, or with two
+    // crates, is one whose row says why it was not graded.
+    let holds_no_crate = |folder: &Path| {
+        matches!(
+            submission::locate(folder),
+            Err(NotASubmission::NoCrate(_) | NotASubmission::NotADirectory(_))
+        )
+    };
+    if folders.iter().all(|(_, folder)| holds_no_crate(folder)) {
         bail!(
             "the class folder {} holds no submission: {} (grade-all grades a folder with one subfolder per submission: a crate, or a repository with the crate in starter/)",
             args.dir.display(),
