@@ -400,3 +400,25 @@ fn every_report_of_one_grading_is_what_grading_in_its_format_alone_writes() {
         );
     }
 }
+
+#[test]
+fn a_class_folder_whose_only_entry_holds_two_crates_is_graded_with_a_row_saying_so() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("two-crate-class");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("two-crate-class-grades");
+    let _ = std::fs::remove_dir_all(&class);
+    let _ = std::fs::remove_dir_all(&out);
+    for copy in ["a", "b"] {
+        std::fs::create_dir_all(class.join("frank").join(copy).join("src")).expect("a folder");
+        std::fs::write(class.join("frank").join(copy).join("src/lib.rs"), "").expect("writing");
+    }
+    let stdout = grade_all(&class, &out);
+    assert!(
+        stdout.starts_with("graded 0 of 1 entries (0 unchanged since the last run, 1 without a submission, 0 refused, 0 the grader could not grade)"),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
+    assert!(
+        csv.contains("holds more than one crate (a, b): grade one of them"),
+        "{csv}"
+    );
+}
