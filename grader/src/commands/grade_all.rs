@@ -5,8 +5,8 @@
 //! [`crate::submission`]). Every entry of the class folder gets a row, graded or
 //! not: a file, a hidden entry, a folder without a crate and a symbolic link (which
 //! is refused like any link to a crate: a submission is only its own files) are
-//! listed with why they were not graded, never dropped. Submissions are graded a few at a time; each gets
-//! `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
+//! listed with why they were not graded, never dropped. Submissions are graded a
+//! few at a time; each gets `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
 //! grader's JSON report), and the class gets `OUT/grades.csv`, `OUT/summary.md` and
 //! `OUT/histogram.svg`.
 //!
@@ -195,8 +195,10 @@ type Folder = (String, PathBuf);
 
 /// The class folder's entries by name: the folders and symbolic links to grade (a
 /// link is refused when it is graded, so its row says why), and a row for each
-/// entry passed over: hidden entries (`.git`), files (a Gradescope export's
-/// `submission_metadata.yml`) and the output folder itself.
+/// entry passed over: hidden entries (`.git`) and files (a Gradescope export's
+/// `submission_metadata.yml`). The output folder, when it is inside the class
+/// folder, is the grader's own and no entry of the class: it has no row, so the
+/// first run (before it exists) and the next ones list the same entries.
 fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
     let output = output.canonicalize().ok();
     let mut folders = Vec::new();
@@ -206,14 +208,15 @@ fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         let kind = entry.file_type().ok();
+        if path.canonicalize().ok() == output {
+            continue;
+        }
         let why_not = if name.starts_with('.') {
             Some("a hidden entry (its name starts with a dot), not a submission")
         } else if kind.is_some_and(|t| t.is_symlink()) {
             None
         } else if !kind.is_some_and(|t| t.is_dir()) {
             Some("a file, not a folder: a submission is a folder (unpack an archive first)")
-        } else if path.canonicalize().ok() == output {
-            Some("the output folder of this run")
         } else {
             None
         };
