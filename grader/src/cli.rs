@@ -237,6 +237,10 @@ pub struct GradeArgs {
     /// Write the report to FILE instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also write the report in FORMAT to FILE, from the same grading (repeat for
+    /// more), e.g. `--report gradescope=results.json --report markdown=report.md`.
+    #[arg(long, value_name = "FORMAT=FILE", value_parser = format_and_file)]
+    pub report: Vec<(Format, PathBuf)>,
     /// Exit with code 1 when the score is below N points.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub min_score: Option<f64>,
@@ -261,4 +265,27 @@ pub struct WatchArgs {
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,
+}
+
+/// The `FORMAT=FILE` of `grader grade --report`.
+fn format_and_file(text: &str) -> Result<(Format, PathBuf), String> {
+    let names = || {
+        <Format as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(clap::ValueEnum::to_possible_value)
+            .map(|v| v.get_name().to_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (format, file) = text
+        .split_once('=')
+        .filter(|(_, file)| !file.is_empty())
+        .ok_or_else(|| format!("expected FORMAT=FILE (e.g. markdown=report.md), not {text:?}"))?;
+    let format = <Format as clap::ValueEnum>::from_str(format, false).map_err(|_| {
+        format!(
+            "{format:?} is not a report format; the formats are {}",
+            names()
+        )
+    })?;
+    Ok((format, PathBuf::from(file)))
 }

@@ -451,13 +451,18 @@ jobs:
       - uses: Swatinem/rust-cache@v2
         with:
           workspaces: course
+      # One grading writes every report; below MIN_SCORE it still writes them and
+      # the points still go to Classroom: the last step fails the job.
       - name: Grade
         id: grader
         working-directory: course
         run: |
-          cargo run --locked -q -p maze-grader -- grade ../submission --format gradescope --output ../results.json
-          cargo run --locked -q -p maze-grader -- grade ../submission --format markdown --output ../report.md
-          cargo run --locked -q -p maze-grader -- grade ../submission --format classroom --output ../classroom.json
+          status=0
+          cargo run --locked -q -p maze-grader -- grade ../submission --min-score "$MIN_SCORE" \
+            --report gradescope=../results.json --report markdown=../report.md \
+            --report classroom=../classroom.json || status=$?
+          if [ "$status" -gt 1 ]; then exit "$status"; fi
+          echo "status=$status" >> "$GITHUB_OUTPUT"
           echo "result=$(base64 -w0 < ../classroom.json)" >> "$GITHUB_OUTPUT"
       - name: Points to GitHub Classroom
         uses: classroom-resources/autograding-grading-reporter@v1
@@ -476,8 +481,10 @@ jobs:
           name: results
           path: results.json
       - name: Minimum score
-        working-directory: course
-        run: cargo run --locked -q -p maze-grader -- grade ../submission --format json --output ../grade.json --min-score "$MIN_SCORE"
+        env:
+          BELOW: ${{ steps.grader.outputs.status }}
+        run: |
+          if [ "$BELOW" != 0 ]; then echo "the score is below the minimum $MIN_SCORE (see the Grade step)"; exit 1; fi
 "#;
 
 const README: &str = r#"# Perfect Mazes
@@ -726,12 +733,29 @@ mod tests {
         );
         assert!(text.contains("GRADER_REV: \"0123abcd\""), "{text}");
         assert!(
-            text.contains("grade ../submission --format classroom"),
+            text.contains("--report classroom=../classroom.json"),
             "{text}"
         );
         assert!(
             text.contains("runners: grader") && text.contains("GRADER_RESULTS:"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_workflow_grades_each_push_once_and_writes_every_report_from_that_grading() {
+        let text = workflow(&Options {
+            min_score: 60.0,
+            grader: None,
+        });
+        assert_eq!(text.matches("maze-grader -- grade").count(), 1, "{text}");
+        for report in [
+            "--report gradescope=../results.json",
+            "--report markdown=../report.md",
+            "--report classroom=../classroom.json",
+            "--min-score \"$MIN_SCORE\"",
+        ] {
+            assert!(text.contains(report), "{report}: {text}");
+        }
     }
 }

@@ -2,9 +2,11 @@
 //!
 //! Exit codes: 0 when grading worked (and the score reached `--min-score`), 1 when the
 //! score is below `--min-score`, a self-check failed, or `starter --check` or
-//! `bless --check` found something out of date, 2 when the grader itself could not run (bad
-//! arguments, a missing directory, a bad rubric, cargo missing). A submission that
-//! does not compile, panics or hangs is not a grader failure: it is graded.
+//! `bless --check` found something out of date, 2 when the grader itself could not run or
+//! would not grade (bad arguments, a missing directory, a bad rubric, cargo missing, a
+//! submission refused for a symbolic link, a class folder with no submission). A
+//! submission that does not compile, panics or hangs is not a grader failure: it is
+//! graded.
 
 mod checks;
 mod cli;

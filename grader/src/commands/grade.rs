@@ -29,6 +29,22 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Status> {
 
 fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     let submission = crate::submission::locate(&args.submission)?;
+    let files: Vec<&Path> = args
+        .output
+        .iter()
+        .map(|path| path.as_path())
+        .chain(args.report.iter().map(|(_, path)| path.as_path()))
+        .collect();
+    for (i, file) in files.iter().enumerate() {
+        let same =
+            |other: &&Path| std::path::absolute(other).ok() == std::path::absolute(file).ok();
+        if files[..i].iter().any(same) {
+            anyhow::bail!(
+                "{} is named twice by --output and --report: give each report a file of its own",
+                file.display()
+            );
+        }
+    }
     let mut setup = Setup::load(&args.kit)?;
     setup.only(&args.check)?;
     setup.require_blessed()?;
@@ -59,6 +75,13 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
             std::io::Write::write_all(&mut stdout, text.as_bytes())
                 .context("writing the report")?;
         }
+    }
+    // Every other format from the same grading, rendered as `--format F --output
+    // FILE` would render it.
+    for (format, path) in &args.report {
+        let text = report.render(*format, false);
+        write_atomically(path, text.as_bytes())
+            .with_context(|| format!("writing the report to {}", path.display()))?;
     }
     match args.min_score {
         Some(min) if report.score < min => {

@@ -2,8 +2,11 @@
 //!
 //! Every subfolder of the class folder is one submission (a crate, a repository with
 //! the crate in `starter/`, a Gradescope upload or a GitHub Classroom clone: see
-//! [`crate::submission`]). Submissions are graded a few at a time; each gets
-//! `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
+//! [`crate::submission`]). Every entry of the class folder gets a row, graded or
+//! not: a file, a hidden entry, a folder without a crate and a symbolic link (which
+//! is refused like any link to a crate: a submission is only its own files) are
+//! listed with why they were not graded, never dropped. Submissions are graded a
+//! few at a time; each gets `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
 //! grader's JSON report), and the class gets `OUT/grades.csv`, `OUT/summary.md` and
 //! `OUT/histogram.svg`.
 //!
@@ -28,7 +31,7 @@ use crate::cli::{GradeAllArgs, KitArgs};
 use crate::harness;
 use crate::report::{Format, points};
 use crate::rubric::Rubric;
-use crate::submission;
+use crate::submission::{self, NotASubmission};
 
 mod summary;
 
@@ -55,8 +58,7 @@ pub enum Outcome {
     Graded(Grade),
     /// Holds no submission; not graded (and not a zero).
     NotASubmission(String),
-    /// Holds a crate that is not only its own files (a symbolic link on the way to
-    /// it, or it resolves elsewhere); not graded (and not a zero).
+    /// Refused: a symbolic link leads to its crate, or the crate lies outside it.
     Refused(String),
     /// The grader could not grade it (its own failure, not the student's).
     Failed(String),
@@ -101,6 +103,25 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     if !args.dir.is_dir() {
         bail!("the class folder {} is not a directory", args.dir.display());
     }
+    let (folders, passed_over) = class_entries(&args.dir, &args.output_dir)?;
+    // A folder with no crate at all is no submission; one refused, or with two
+    // crates, is one whose row says why it was not graded.
+    let holds_no_crate = |folder: &Path| {
+        matches!(
+            submission::locate(folder),
+            Err(NotASubmission::NoCrate(_) | NotASubmission::NotADirectory(_))
+        )
+    };
+    if folders.iter().all(|(_, folder)| holds_no_crate(folder)) {
+        bail!(
+            "the class folder {} holds no submission: {} (grade-all grades a folder with one subfolder per submission: a crate, or a repository with the crate in starter/)",
+            args.dir.display(),
+            match folders.len() + passed_over.len() {
+                0 => "it is empty".to_owned(),
+                n => format!("none of its {n} entries is or holds a crate"),
+            }
+        );
+    }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
     let mut setup = Setup::load(&KitArgs {
@@ -116,18 +137,11 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
-    let (folders, files) = class_folders(&args.dir, &args.output_dir)?;
-    if folders.is_empty() {
-        bail!(
-            "the class folder {} holds no submission: a class folder has one subfolder (or link to one) per submission",
-            args.dir.display()
-        );
-    }
     let base = kit_fingerprint(&setup)?;
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
     let pending = Mutex::new(folders.iter().rev().collect::<Vec<_>>());
-    let rows = Mutex::new(Vec::with_capacity(folders.len()));
+    let rows = Mutex::new(passed_over);
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(folders.len()).max(1) {
             scope.spawn(|| {
@@ -157,30 +171,15 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
         .count();
     let unchanged = rows.iter().filter(|r| r.unchanged).count();
-    let failed = rows
-        .iter()
-        .filter(|r| matches!(r.outcome, Outcome::Failed(_)))
-        .count();
-    let refused = rows
-        .iter()
-        .filter(|r| matches!(r.outcome, Outcome::Refused(_)))
-        .count();
+    let count = |what: fn(&Outcome) -> bool| rows.iter().filter(|r| what(&r.outcome)).count();
+    let failed = count(|o| matches!(o, Outcome::Failed(_)));
+    let refused = count(|o| matches!(o, Outcome::Refused(_)));
     println!(
         "graded {graded} of {} entries ({unchanged} unchanged since the last run, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
         rows.len(),
-        rows.len() - graded - failed - refused,
+        count(|o| matches!(o, Outcome::NotASubmission(_))),
         args.output_dir.join("grades.csv").display()
     );
-    if !files.is_empty() {
-        println!(
-            "not graded, files beside the submissions: {}",
-            files
-                .iter()
-                .map(|f| crate::report::text::visible(f).into_owned())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
     Ok(Status::Success)
 }
 
@@ -193,37 +192,48 @@ fn next<'a>(pending: &Mutex<Vec<&'a (String, PathBuf)>>) -> Option<(&'a str, &'a
         .map(|(name, path)| (name.as_str(), path.as_path()))
 }
 
-/// The class folder's subfolders by name: hidden folders, files (a Gradescope
-/// export's `submission_metadata.yml`), symbolic links and the output folder itself
-/// are passed over.
-/// A class folder's entries to grade (name, path), and the names of the files beside
-/// them.
-type ClassEntries = (Vec<(String, PathBuf)>, Vec<String>);
+/// A class folder's entry to grade: its name and path.
+type Folder = (String, PathBuf);
 
-/// The class folder's entries: every folder and every symbolic link (each is graded
-/// or listed with why not), and apart the plain files beside them (an export's
-/// metadata, notes), which are named but hold no submission. Hidden entries (`.git`)
-/// and the output folder are left out. A top-level link is the instructor's own
-/// entry and is followed (links below it are not: see `submission::locate`).
-fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<ClassEntries> {
+/// The class folder's entries by name: the folders and symbolic links to grade (a
+/// link is refused when it is graded, so its row says why), and a row for each
+/// entry passed over: hidden entries (`.git`) and files (a Gradescope export's
+/// `submission_metadata.yml`). The output folder, when it is inside the class
+/// folder, is the grader's own and no entry of the class: it has no row, so the
+/// first run (before it exists) and the next ones list the same entries.
+fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
     let output = output.canonicalize().ok();
-    let (mut folders, mut files) = (Vec::new(), Vec::new());
+    let mut folders = Vec::new();
+    let mut passed_over = Vec::new();
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || path.canonicalize().ok() == output {
+        let kind = entry.file_type().ok();
+        if path.canonicalize().ok() == output {
             continue;
         }
-        if entry.file_type().is_ok_and(|t| t.is_file()) {
-            files.push(name);
+        let why_not = if name.starts_with('.') {
+            Some("a hidden entry (its name starts with a dot), not a submission")
+        } else if kind.is_some_and(|t| t.is_symlink()) {
+            None
+        } else if !kind.is_some_and(|t| t.is_dir()) {
+            Some("a file, not a folder: a submission is a folder (unpack an archive first)")
         } else {
-            folders.push((name, path));
+            None
+        };
+        match why_not {
+            Some(reason) => passed_over.push(Row {
+                name,
+                outcome: Outcome::NotASubmission(reason.to_owned()),
+                unchanged: false,
+                duration: Duration::ZERO,
+            }),
+            None => folders.push((name, path)),
         }
     }
     folders.sort();
-    files.sort();
-    Ok((folders, files))
+    Ok((folders, passed_over))
 }
 
 /// Grades one folder, or keeps its saved result when nothing changed.
@@ -244,10 +254,9 @@ fn grade_one(
     };
     let crate_dir = match submission::locate(folder) {
         Ok(dir) => dir,
-        Err(
-            reason @ (submission::NotASubmission::Link { .. }
-            | submission::NotASubmission::Outside { .. }),
-        ) => return row(Outcome::Refused(reason.to_string()), false),
+        Err(reason) if reason.is_refused() => {
+            return row(Outcome::Refused(reason.to_string()), false);
+        }
         Err(reason) => return row(Outcome::NotASubmission(reason.to_string()), false),
     };
     let fingerprint = submission_fingerprint(base, &crate_dir);
@@ -366,15 +375,16 @@ fn write_class_files(
     Ok(())
 }
 
-/// The gradebook: one row per folder (name, status, score, max), then the points of
-/// each check in rubric order. A folder that was not graded has empty scores.
+/// The gradebook: one row per entry of the class folder (name, status, score, max),
+/// then the points of each check in rubric order. An entry that was not graded has
+/// empty scores. Text cells are [`defused`]; the numbers are the grader's own.
 pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["name", "status", "score", "max_score"];
     header.extend(rubric.checks.iter().map(|c| c.spec.name));
-    writer.write_record(&header)?;
+    writer.write_record(header.iter().map(|cell| defused(cell)))?;
     for row in rows {
-        let mut record = vec![row.name.clone()];
+        let mut record = vec![defused(&row.name)];
         match &row.outcome {
             Outcome::Graded(grade) => {
                 record.push("graded".to_owned());
@@ -394,12 +404,11 @@ pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
             | Outcome::Failed(reason)
             | Outcome::Refused(reason) => {
                 let status = match row.outcome {
-                    Outcome::Failed(_) => "grader error: ",
-                    // The reason says "refused: …" itself.
-                    Outcome::Refused(_) => "",
-                    _ => "no submission: ",
+                    Outcome::Failed(_) => "grader error",
+                    Outcome::Refused(_) => "refused",
+                    _ => "no submission",
                 };
-                record.push(format!("{status}{reason}"));
+                record.push(defused(&format!("{status}: {reason}")));
                 record.extend(std::iter::repeat_n(String::new(), 2 + rubric.checks.len()));
             }
         }
@@ -409,6 +418,19 @@ pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
     writer
         .into_inner()
         .map_err(|error| anyhow::anyhow!("writing the gradebook: {error}"))
+}
+
+/// A text cell a spreadsheet will not run as a formula: one that starts with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return gets a `'` in front (OWASP's advice on
+/// CSV injection), so that a folder named `=HYPERLINK(…)` reads as that name.
+/// Only text goes through here: a score is a number the grader wrote, and must
+/// stay one.
+pub fn defused(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    }
 }
 
 /// Progress on stderr: a bar on a terminal, one plain line per submission otherwise.
@@ -456,7 +478,7 @@ impl Progress {
                 if row.unchanged { " (unchanged)" } else { "" }
             ),
             Outcome::NotASubmission(_) => "no submission".to_owned(),
-            Outcome::Refused(reason) => reason.clone(),
+            Outcome::Refused(reason) => format!("refused: {reason}"),
             Outcome::Failed(reason) => format!("grader error: {reason}"),
         };
         let line = format!(

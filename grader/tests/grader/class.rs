@@ -73,14 +73,13 @@ fn grade_all(class: &Path, out: &Path) -> String {
 }
 
 #[test]
-#[ignore = "full tier: grades a class of submissions with grade-all, twice"]
 fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() {
     let class = class_folder();
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-grades");
     let _ = std::fs::remove_dir_all(&out);
     let stdout = grade_all(&class, &out);
     assert!(
-        stdout.starts_with("graded 4 of 5 entries (0 unchanged since the last run, 1 without a submission, 0 refused, 0 the grader could not grade)"),
+        stdout.starts_with("graded 4 of 6 entries (0 unchanged since the last run, 2 without a submission, 0 refused, 0 the grader could not grade)"),
         "{stdout}"
     );
     // Each submission's build (some 160 MB) is gone once it is graded.
@@ -98,7 +97,17 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     let header = reader.headers().expect("a header").clone();
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
     let names: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
-    assert_eq!(names, ["alice", "bob", "carol", "dave", "erin"]);
+    assert_eq!(
+        names,
+        [
+            "alice",
+            "bob",
+            "carol",
+            "dave",
+            "erin",
+            "submission_metadata.yml"
+        ]
+    );
 
     // Each graded row says what grading that folder alone says, check by check.
     for row in rows.iter().filter(|r| &r[1] == "graded") {
@@ -144,7 +153,7 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     );
 
     let summary = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
-    assert!(summary.contains("4 of 5 folders graded."), "{summary}");
+    assert!(summary.contains("4 of 6 entries graded."), "{summary}");
     assert!(summary.contains("- erin: no submission: "), "{summary}");
     assert!(out.join("histogram.svg").is_file());
 
@@ -154,7 +163,7 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     std::fs::write(&edited, text.replace("[{}, {}]", "({}, {})")).expect("writing");
     let again = grade_all(&class, &out);
     assert!(
-        again.starts_with("graded 4 of 5 entries (3 unchanged since the last run"),
+        again.starts_with("graded 4 of 6 entries (3 unchanged since the last run"),
         "{again}"
     );
     let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
@@ -166,47 +175,252 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     );
 }
 
+/// The one-line refusal of a link, as `grader grade` prints it.
+fn refusal(link: &Path, target: &str) -> String {
+    format!(
+        "grader: error: {} is a symbolic link (to {target}): a submission is only its own files, so its folder, the folders down to its crate and the crate's Cargo.toml must be real folders and files, not links\n",
+        link.display()
+    )
+}
+
 #[cfg(unix)]
 #[test]
-#[ignore = "full tier: grades a class of submissions (about half a minute)"]
-fn a_student_folder_whose_crate_links_to_another_is_refused_and_a_linked_folder_is_graded() {
-    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-links");
+fn a_submission_whose_starter_links_to_the_solution_is_refused_in_one_line() {
+    let repo = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("linked-repo");
+    let _ = std::fs::remove_dir_all(&repo);
+    std::fs::create_dir_all(&repo).expect("creating a folder");
+    let solution = super::support::kit_root().join("solution");
+    std::os::unix::fs::symlink(&solution, repo.join("starter")).expect("a link");
+    let output = grader()
+        .args(["grade", "--work-dir"])
+        .arg(work_dir())
+        .arg(&repo)
+        .output()
+        .expect("running the grader");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        refusal(&repo.join("starter"), &solution.display().to_string())
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_class_folder_without_a_submission_is_an_error_not_an_empty_gradebook() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("empty-class");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("empty-class-grades");
     let _ = std::fs::remove_dir_all(&class);
-    let alice = Submission::from_solution("class-links-alice");
-    copy_crate(&alice.dir, &class.join("alice"));
-    // Bob's repository hands in Alice's crate through a link.
-    std::fs::create_dir_all(class.join("bob")).expect("creating bob");
-    std::os::unix::fs::symlink("../alice", class.join("bob/starter")).expect("linking");
-    // The instructor's own link to a submission kept elsewhere is followed.
-    let elsewhere = Submission::from_starter("class-links-carol");
-    std::os::unix::fs::symlink(&elsewhere.dir, class.join("carol")).expect("linking");
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("class-links-grades");
     let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&class).expect("creating a folder");
+    let run = || {
+        grader()
+            .args(["grade-all", "--sandbox", "off", "--work-dir"])
+            .arg(work_dir())
+            .arg(&class)
+            .arg("--output-dir")
+            .arg(&out)
+            .output()
+            .expect("running the grader")
+    };
+    let output = run();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "grader: error: the class folder {} holds no submission: it is empty (grade-all grades a folder with one subfolder per submission: a crate, or a repository with the crate in starter/)\n",
+            class.display()
+        )
+    );
+    std::fs::create_dir_all(class.join("erin")).expect("creating a folder");
+    std::fs::write(class.join("erin/notes.txt"), "nothing to grade").expect("writing");
+    std::fs::write(class.join("submission_metadata.yml"), "{}").expect("writing");
+    let output = run();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("holds no submission: none of its 2 entries is or holds a crate"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!out.join("grades.csv").exists());
+}
+
+#[cfg(unix)]
+#[test]
+#[ignore = "full tier: grades a submission"]
+fn links_in_a_class_are_refused_and_listed_and_the_rest_is_graded() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("linked-class");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("linked-class-grades");
+    let _ = std::fs::remove_dir_all(&class);
+    let _ = std::fs::remove_dir_all(&out);
+    copy_crate(
+        &Submission::from_solution("linked-alice").dir,
+        &class.join("ann"),
+    );
+    // (Ann, not Alice: the class test above looks for builds named alice-* in the
+    // shared work dir while this one may be grading.)
+    // A student's link to a classmate, one to a crate outside the class, and a
+    // class folder whose own entry is a link.
+    std::fs::create_dir_all(class.join("bob")).expect("creating a folder");
+    std::os::unix::fs::symlink("../ann", class.join("bob/starter")).expect("a link");
+    std::fs::create_dir_all(class.join("dan/repo")).expect("creating a folder");
+    std::os::unix::fs::symlink(
+        super::support::kit_root().join("solution"),
+        class.join("dan/repo/starter"),
+    )
+    .expect("a link");
+    std::os::unix::fs::symlink("ann", class.join("carol")).expect("a link");
+    // Names a spreadsheet would run as formulas (a folder's name holds no `/`, so
+    // the `/C` of the classic payload is a `\C` here).
+    std::fs::create_dir_all(class.join("+cmd|' \\C calc'!A0")).expect("creating a folder");
+    std::fs::write(class.join("=HYPERLINK(\"http:x\",\"y\")"), "").expect("writing");
     let stdout = grade_all(&class, &out);
     assert!(
-        stdout.starts_with("graded 2 of 3 entries (0 unchanged since the last run, 0 without a submission, 1 refused, 0 the grader could not grade)"),
+        stdout.starts_with("graded 1 of 6 entries (0 unchanged since the last run, 2 without a submission, 3 refused, 0 the grader could not grade)"),
         "{stdout}"
     );
     let mut reader = csv::Reader::from_path(out.join("grades.csv")).expect("grades.csv");
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
-    let status = |name: &str| {
+    let row = |name: &str| {
         rows.iter()
             .find(|r| &r[0] == name)
-            .map(|r| (r[1].to_owned(), r[2].to_owned()))
-            .unwrap_or_else(|| panic!("no row for {name}"))
+            .unwrap_or_else(|| panic!("no row {name}: {rows:?}"))
     };
-    assert_eq!(status("alice"), ("graded".to_owned(), "161".to_owned()));
-    assert_eq!(status("carol"), ("graded".to_owned(), "0".to_owned()));
-    let (bob, bob_score) = status("bob");
-    assert!(bob.starts_with("refused: "), "{bob}");
-    assert!(
-        bob.contains("bob/starter is a symbolic link (to ../alice)"),
-        "{bob}"
+    assert_eq!(&row("ann")[1], "graded");
+    assert_eq!(&row("ann")[2], &row("ann")[3], "full marks");
+    let bob = row("bob");
+    assert_eq!(
+        &bob[1],
+        format!(
+            "refused: {} is a symbolic link (to ../ann): a submission is only its own files, so its folder, the folders down to its crate and the crate's Cargo.toml must be real folders and files, not links",
+            class.join("bob/starter").display()
+        )
     );
-    assert_eq!(bob_score, "", "a refused submission is not a zero");
+    assert_eq!(&bob[2], "", "refused is not a zero");
+    assert!(row("carol")[1].starts_with(&format!(
+        "refused: {} is a symbolic link (to ann)",
+        class.join("carol").display()
+    )));
+    assert!(row("dan")[1].starts_with(&format!(
+        "refused: {} is a symbolic link",
+        class.join("dan/repo/starter").display()
+    )));
+    assert!(row("'+cmd|' \\C calc'!A0")[1].starts_with("no submission: "));
+    assert!(row("'=HYPERLINK(\"http:x\",\"y\")")[1].starts_with("no submission: a file"));
     let summary = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
+    assert!(summary.contains("1 of 6 entries graded."), "{summary}");
+    assert!(summary.contains("- bob: refused: "), "{summary}");
+    assert!(summary.contains("- carol: refused: "), "{summary}");
+    assert!(!out.join("bob/results.json").exists());
+}
+
+#[test]
+fn a_report_option_that_is_not_format_and_file_is_refused_in_one_line() {
+    for (value, says) in [
+        (
+            "pdf=report.pdf",
+            "\"pdf\" is not a report format; the formats are human, json, gradescope, junit, markdown, classroom",
+        ),
+        (
+            "markdown",
+            "expected FORMAT=FILE (e.g. markdown=report.md), not \"markdown\"",
+        ),
+        (
+            "markdown=",
+            "expected FORMAT=FILE (e.g. markdown=report.md), not \"markdown=\"",
+        ),
+    ] {
+        let output = grader()
+            .args(["grade", "solution", "--report", value])
+            .output()
+            .expect("running the grader");
+        assert_eq!(output.status.code(), Some(2), "{value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{value}: {stderr}");
+    }
+    let output = grader()
+        .args([
+            "grade",
+            "solution",
+            "--output",
+            "a.md",
+            "--report",
+            "json=./a.md",
+        ])
+        .output()
+        .expect("running the grader");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "grader: error: ./a.md is named twice by --output and --report: give each report a file of its own\n"
+    );
+}
+
+#[test]
+#[ignore = "full tier: grades a submission three times"]
+fn every_report_of_one_grading_is_what_grading_in_its_format_alone_writes() {
+    let submission = Submission::from_solution("one-grading").replace(
+        "position.rs",
+        "write!(f, \"({}, {})\", self.x, self.y)",
+        "write!(f, \"[{}, {}]\", self.x, self.y)",
+    );
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("one-grading-reports");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).expect("creating a folder");
+    let formats = [
+        "json",
+        "markdown",
+        "gradescope",
+        "junit",
+        "classroom",
+        "human",
+    ];
+    let mut command = grader();
+    command
+        .args(["grade", "--work-dir"])
+        .arg(work_dir())
+        .arg(&submission.dir)
+        .args(["--format", "gradescope", "--output"])
+        .arg(out.join("direct-gradescope"));
+    for format in formats {
+        command
+            .arg("--report")
+            .arg(format!("{format}={}", out.join(format).display()));
+    }
+    let output = command.output().expect("running the grader");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let read = |name: &str| std::fs::read(out.join(name)).expect("a report");
+    assert_eq!(read("gradescope"), read("direct-gradescope"));
+    // The formats without timings are those a grading of their own writes.
+    for format in ["json", "markdown", "human"] {
+        let (code, alone) = submission.grade(format);
+        assert_eq!(code, 0);
+        assert_eq!(
+            String::from_utf8(read(format)).expect("text"),
+            alone,
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn a_class_folder_whose_only_entry_holds_two_crates_is_graded_with_a_row_saying_so() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("two-crate-class");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("two-crate-class-grades");
+    let _ = std::fs::remove_dir_all(&class);
+    let _ = std::fs::remove_dir_all(&out);
+    for copy in ["a", "b"] {
+        std::fs::create_dir_all(class.join("frank").join(copy).join("src")).expect("a folder");
+        std::fs::write(class.join("frank").join(copy).join("src/lib.rs"), "").expect("writing");
+    }
+    let stdout = grade_all(&class, &out);
     assert!(
-        summary.contains("- bob: not graded: refused: "),
-        "{summary}"
+        stdout.starts_with("graded 0 of 1 entries (0 unchanged since the last run, 1 without a submission, 0 refused, 0 the grader could not grade)"),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
+    assert!(
+        csv.contains("holds more than one crate (a, b): grade one of them"),
+        "{csv}"
     );
 }

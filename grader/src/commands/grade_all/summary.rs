@@ -75,7 +75,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row], sandbox: crate::sandbox::Level) -
         .iter()
         .filter(|row| !matches!(row.outcome, Outcome::Graded(_)))
         .collect();
-    let _ = writeln!(out, "{} of {} folders graded.", graded.len(), rows.len());
+    let _ = writeln!(out, "{} of {} entries graded.", graded.len(), rows.len());
     if graded.is_empty() {
         out.push('\n');
     } else {
@@ -165,7 +165,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row], sandbox: crate::sandbox::Level) -
         for row in not_graded {
             let (what, reason) = match &row.outcome {
                 Outcome::NotASubmission(reason) => ("no submission", reason),
-                Outcome::Refused(reason) => ("not graded", reason),
+                Outcome::Refused(reason) => ("refused", reason),
                 Outcome::Failed(reason) => ("the grader could not grade it", reason),
                 Outcome::Graded(_) => continue,
             };

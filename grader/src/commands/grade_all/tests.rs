@@ -89,7 +89,7 @@ fn the_summary_lists_the_hardest_check_first_and_the_folders_not_graded() {
         row("c", Outcome::Failed("cargo is missing".to_owned())),
     ];
     let text = markdown(&rubric, &rows, crate::sandbox::Level::Full);
-    assert!(text.contains("2 of 3 folders graded."), "{text}");
+    assert!(text.contains("2 of 3 entries graded."), "{text}");
     let last = rubric.checks[n - 1].spec.name;
     let first_row = text
         .lines()
@@ -154,20 +154,113 @@ fn a_change_to_any_source_file_changes_the_fingerprint() {
     assert_ne!(before, submission_fingerprint("kit", dir.path()));
 }
 
+#[test]
+fn a_name_a_spreadsheet_would_run_as_a_formula_is_defused_and_scores_stay_numbers() {
+    let rubric = kit_rubric();
+    let names = [
+        "+cmd|' /C calc'!A0",
+        "=HYPERLINK(\"http://evil.example\",\"grades\")",
+        "-2+3",
+        "@SUM(1+1)",
+        "\tindented",
+        "\rreturned",
+        "plain-name",
+    ];
+    let mut rows: Vec<Row> = names
+        .iter()
+        .map(|name| row(name, Outcome::Graded(grade(&rubric, 1))))
+        .collect();
+    rows.push(row(
+        "=1+1",
+        Outcome::NotASubmission("-1 is not a crate".to_owned()),
+    ));
+    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let records: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    for (record, name) in records.iter().zip(names) {
+        let expected = if name == "plain-name" {
+            name.to_owned()
+        } else {
+            format!("'{name}")
+        };
+        assert_eq!(&record[0], expected, "{csv}");
+        assert_eq!(&record[2], points(rubric.checks[0].points), "a number");
+        assert!(record[2].parse::<f64>().is_ok() && record[3].parse::<f64>().is_ok());
+    }
+    assert_eq!(&records[7][0], "'=1+1");
+    assert_eq!(&records[7][1], "no submission: -1 is not a crate");
+}
+
+#[test]
+fn defusing_leaves_a_cell_that_cannot_run_as_it_is() {
+    assert_eq!(defused("alice"), "alice");
+    assert_eq!(defused("a=b"), "a=b");
+    assert_eq!(defused(""), "");
+    assert_eq!(defused("-"), "'-");
+    assert_eq!(defused("'=x"), "'=x");
+}
+
+#[test]
+fn a_refused_submission_is_listed_as_refused_in_the_gradebook_and_the_summary() {
+    let rubric = kit_rubric();
+    let rows = [
+        row("alice", Outcome::Graded(grade(&rubric, 2))),
+        row(
+            "bob",
+            Outcome::Refused("bob/starter is a symbolic link (to ../alice): …".to_owned()),
+        ),
+    ];
+    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let bob = csv
+        .lines()
+        .find(|l| l.starts_with("bob,"))
+        .expect("bob's row");
+    assert!(
+        bob.starts_with("bob,refused: bob/starter is a symbolic link (to ../alice)"),
+        "{bob}"
+    );
+    let text = markdown(&rubric, &rows, crate::sandbox::Level::Full);
+    assert!(text.contains("1 of 2 entries graded."), "{text}");
+    assert!(
+        text.contains("- bob: refused: bob/starter is a symbolic link (to ../alice)"),
+        "{text}"
+    );
+}
+
 #[cfg(unix)]
 #[test]
-fn every_entry_of_a_class_folder_is_accounted_for_links_included() {
+fn every_entry_of_the_class_folder_is_graded_or_listed_with_why_not() {
     let class = tempfile::tempdir().unwrap();
-    let elsewhere = tempfile::tempdir().unwrap();
-    std::fs::create_dir(class.path().join("alice")).unwrap();
-    std::os::unix::fs::symlink(elsewhere.path(), class.path().join("bob")).unwrap();
-    std::os::unix::fs::symlink("/nonexistent", class.path().join("carol")).unwrap();
-    std::fs::write(class.path().join("submission_metadata.yml"), "{}").unwrap();
-    std::fs::create_dir(class.path().join(".git")).unwrap();
     let out = class.path().join("out");
-    std::fs::create_dir(&out).unwrap();
-    let (folders, files) = class_folders(class.path(), &out).unwrap();
-    let names: Vec<&str> = folders.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["alice", "bob", "carol"]);
-    assert_eq!(files, ["submission_metadata.yml"]);
+    for folder in ["alice", "notes", ".git", "out"] {
+        std::fs::create_dir(class.path().join(folder)).unwrap();
+    }
+    std::fs::write(class.path().join("submission_metadata.yml"), "{}").unwrap();
+    std::os::unix::fs::symlink("alice", class.path().join("bob")).unwrap();
+    std::os::unix::fs::symlink("missing", class.path().join("carol")).unwrap();
+    let (folders, passed_over) = class_entries(class.path(), &out).unwrap();
+    let names: Vec<&str> = folders.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["alice", "bob", "carol", "notes"],
+        "links are graded, so refused"
+    );
+    let mut passed: Vec<(&str, String)> = passed_over
+        .iter()
+        .map(|row| match &row.outcome {
+            Outcome::NotASubmission(reason) => (row.name.as_str(), reason.clone()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    passed.sort();
+    assert_eq!(passed.len(), 2, "the output folder is no entry: {passed:?}");
+    assert_eq!(passed[0].0, ".git");
+    assert!(passed[0].1.contains("hidden"), "{passed:?}");
+    assert_eq!(passed[1].0, "submission_metadata.yml");
+    assert!(
+        passed[1].1.starts_with("a file, not a folder"),
+        "{passed:?}"
+    );
 }
