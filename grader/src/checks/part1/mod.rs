@@ -24,11 +24,13 @@ use solving::*;
 
 pub(super) type Xy = (i32, i32);
 
-// What the hidden checks reuse.
+// What Part 4 reuses.
+pub(super) use solving::{GivenMaze, fixture_maze};
+// What the hidden checks reuse as well.
 #[cfg(feature = "hidden-checks")]
 pub(super) use creating::maze_matches_reference;
 #[cfg(feature = "hidden-checks")]
-pub(super) use solving::{GivenMaze, fixture_maze, solve_input, solve_path_unique};
+pub(super) use solving::{solve_input, solve_path_unique};
 
 const fn check(
     name: &'static str,
