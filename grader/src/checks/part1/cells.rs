@@ -1,0 +1,466 @@
+//! §4: the checks of `MazeCell` and `MazeCellArray`: indexing by pair and by position,
+//! ranges, reset and resize, neighbours, and removing a wall on both sides.
+
+use super::*;
+
+pub(super) fn cell_default(case: &Case) -> Judged {
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if got == want {
+        return Ok(Verdict::pass(
+            "the default cell is at (0, 0) with every wall",
+        ));
+    }
+    Ok(Verdict::fail(format!(
+        "MazeCell::default() is at {} with walls {}; expected {} with walls {}",
+        xy(&got["position"]),
+        bits(&got["walls"]),
+        xy(&want["position"]),
+        bits(&want["walls"])
+    )))
+}
+
+pub(super) fn cell_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "new": [[[2, 3], 9], [[0, 0], 0], [[49, 12], 15]],
+        "removals": [[15, 4], [15, 1], [1, 2], [15, 3], [6, 6], [0, 8], [15, 15]],
+    }))
+}
+
+pub(super) fn cell_new_and_remove_wall(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        new: Vec<(Xy, u8)>,
+        removals: Vec<(u8, u8)>,
+    }
+    let input: Input = case.input()?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    let (Some(got_new), Some(got_removed)) = (got["new"].as_array(), got["removals"].as_array())
+    else {
+        return Ok(Verdict::fail("the probe's report could not be read"));
+    };
+    if got_new.len() != input.new.len() || got_removed.len() != input.removals.len() {
+        return Ok(Verdict::fail(
+            "the probe reported a different number of cells than the grader asked for",
+        ));
+    }
+    let mut problems = Vec::new();
+    for (i, &(p, walls)) in input.new.iter().enumerate() {
+        if got_new[i] != want["new"][i] {
+            problems.push(format!(
+                "MazeCell::new({}, {}) gave a cell at {} with walls {}",
+                show(p),
+                direction_name(walls),
+                xy(&got_new[i]["position"]),
+                bits(&got_new[i]["walls"])
+            ));
+        }
+    }
+    for (i, &(start, wall)) in input.removals.iter().enumerate() {
+        if got_removed[i] != want["removals"][i] {
+            problems.push(format!(
+                "removing {} from walls {} left {} at {}, expected {}",
+                direction_name(wall),
+                direction_name(start),
+                bits(&got_removed[i]["walls"]),
+                xy(&got_removed[i]["position"]),
+                bits(&want["removals"][i]["walls"])
+            ));
+        }
+    }
+    Ok(Verdict::from_problems(
+        problems,
+        "new keeps position and walls; remove_wall takes away exactly the walls given",
+    ))
+}
+
+pub(super) fn array_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [12, 7], [4, 5], [5, 4], [51, 5], [5, 51], [0, 0], [-5, 5]] }),
+    )
+}
+
+pub(super) fn size_mismatch(what: &str, size: &Value, got: &Value, want: &Value) -> String {
+    let (w, h) = (&size[0], &size[1]);
+    match (is_ok(got), is_ok(want)) {
+        (true, false) => format!(
+            "{what}({w}, {h}) was accepted; sizes outside 5..=50 must be an Err (expected {})",
+            outcome(want)
+        ),
+        (false, true) => format!(
+            "{what}({w}, {h}) was refused ({}), but 5..=50 is allowed",
+            outcome(got)
+        ),
+        _ => format!(
+            "{what}({w}, {h}) gave {}, expected {}",
+            outcome(got),
+            outcome(want)
+        ),
+    }
+}
+
+pub(super) fn array_new_sizes(case: &Case) -> Judged {
+    let sizes = list(case.input, "sizes")?;
+    compare_items(
+        case,
+        &sizes,
+        |size, got, want| size_mismatch("MazeCellArray::new", size, got, want),
+        "sizes in 5..=50 make grids of that size; others are errors naming the size",
+    )
+}
+
+pub(super) fn ranges_input(_: &Inputs) -> anyhow::Result<Value> {
+    let arrays: Vec<Value> = [(5, 50), (50, 5), (7, 13), (20, 20)]
+        .iter()
+        .map(|&(w, h)| {
+            json!({ "size": [w, h], "contains": [[0, 0], [w - 1, h - 1], [h - 1, w - 1], [w, 0], [0, h], [-1, 0], [0, -1]] })
+        })
+        .collect();
+    Ok(json!({ "arrays": arrays }))
+}
+
+pub(super) fn array_ranges(case: &Case) -> Judged {
+    let arrays = list(case.input, "arrays")?;
+    compare_items(
+        case,
+        &arrays,
+        |query, got, want| {
+            let size = format!("{}x{}", query["size"][0], query["size"][1]);
+            let range = |v: &Value| format!("{}..={}", v[0], v[1]);
+            if got["x_range"] != want["x_range"] {
+                format!(
+                    "x_range of a {size} array is {}, expected {}",
+                    range(&got["x_range"]),
+                    range(&want["x_range"])
+                )
+            } else if got["y_range"] != want["y_range"] {
+                let hint = if got["y_range"] == want["x_range"] {
+                    " (it returns the x range)"
+                } else {
+                    ""
+                };
+                format!(
+                    "y_range of a {size} array is {}, expected {}{hint}",
+                    range(&got["y_range"]),
+                    range(&want["y_range"])
+                )
+            } else {
+                let probes = query["contains"].as_array().cloned().unwrap_or_default();
+                let wrong = probes
+                    .iter()
+                    .enumerate()
+                    .find(|(i, _)| got["contains"][i] != want["contains"][i]);
+                match wrong {
+                    Some((i, p)) => format!(
+                        "contains({}) on a {size} array gave {}, expected {}",
+                        xy(p),
+                        got["contains"][i],
+                        want["contains"][i]
+                    ),
+                    None => format!("the ranges of a {size} array differ from the reference's"),
+                }
+            }
+        },
+        "ranges and contains follow width and height, on non-square arrays too",
+    )
+}
+
+fn pattern(rng: &mut impl rand::Rng, (w, h): Xy) -> Vec<Vec<u8>> {
+    (0..h)
+        .map(|_| (0..w).map(|_| rng.random_range(0..16u8)).collect())
+        .collect()
+}
+
+pub(super) fn indexers_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let size = (7, 13);
+    Ok(
+        json!({ "size": [size.0, size.1], "first": pattern(&mut rng, size), "second": pattern(&mut rng, size) }),
+    )
+}
+
+pub(super) fn array_indexers(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        first: Vec<Vec<u8>>,
+        second: Vec<Vec<u8>>,
+    }
+    #[derive(Deserialize)]
+    struct Output {
+        positions: Vec<Vec<Xy>>,
+        first_read_by_position: Vec<Vec<u8>>,
+        second_read_by_pair: Vec<Vec<u8>>,
+    }
+    let input: Input = case.input()?;
+    let output: Output = case.output()?;
+    let (w, h) = input.size;
+    let cell = |rows: &[Vec<u8>], x: i32, y: i32| {
+        usize::try_from(y)
+            .ok()
+            .zip(usize::try_from(x).ok())
+            .and_then(|(y, x)| rows.get(y)?.get(x).copied())
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let position = output
+                .positions
+                .get(y as usize)
+                .and_then(|row| row.get(x as usize));
+            if position != Some(&(x, y)) {
+                return Ok(Verdict::fail(format!(
+                    "in a new {w}x{h} array the cell at index ({x}, {y}) says it is at {}",
+                    position.map_or("nowhere".to_owned(), |&p| show(p))
+                )));
+            }
+            let (first, read) = (
+                cell(&input.first, x, y),
+                cell(&output.first_read_by_position, x, y),
+            );
+            if read != first {
+                return Ok(Verdict::fail(format!(
+                    "walls written through array[({x}, {y})] read back through array[Position::new({x}, {y})] as {read:?}, expected {first:?}: the two indexers disagree"
+                )));
+            }
+            let (second, read) = (
+                cell(&input.second, x, y),
+                cell(&output.second_read_by_pair, x, y),
+            );
+            if read != second {
+                return Ok(Verdict::fail(format!(
+                    "walls written through array[Position::new({x}, {y})] read back through array[({x}, {y})] as {read:?}, expected {second:?}"
+                )));
+            }
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "both indexers reach the same cell everywhere on a {w}x{h} array"
+    )))
+}
+
+pub(super) fn reset_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "size": [6, 9],
+        "touch": [[2, 3, 0], [5, 8, 1], [0, 0, 6]],
+        "resizes": [[8, 5], [3, 7], [50, 5], [5, 51], [5, 50]],
+    }))
+}
+
+/// The first field of an array's state that differs from the reference's, in words.
+fn state_difference(what: &str, got: &Value, want: &Value) -> Option<String> {
+    if got["size"] != want["size"] {
+        return Some(format!(
+            "{what} the array is {}x{}, expected {}x{}",
+            got["size"][0], got["size"][1], want["size"][0], want["size"][1]
+        ));
+    }
+    for (key, words) in [
+        ("x_range", "x_range"),
+        ("y_range", "y_range"),
+        ("walls", "the walls (every wall must be up)"),
+        ("positions", "the cells' own positions"),
+    ] {
+        if got[key] != want[key] {
+            return Some(format!("{what} {words} differ from the reference's"));
+        }
+    }
+    None
+}
+
+pub(super) fn array_reset_and_resize(case: &Case) -> Judged {
+    let resizes = list(case.input, "resizes")?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if let Some(problem) =
+        state_difference("after reset()", &got["after_reset"], &want["after_reset"])
+    {
+        return Ok(Verdict::fail(problem));
+    }
+    let got_steps = got["resizes"].as_array().cloned().unwrap_or_default();
+    if got_steps.len() != resizes.len() {
+        return Ok(Verdict::fail(format!(
+            "the probe reported {} of {} resizes",
+            got_steps.len(),
+            resizes.len()
+        )));
+    }
+    for (i, size) in resizes.iter().enumerate() {
+        let (w, h) = (&size[0], &size[1]);
+        let (got, want) = (&got_steps[i], &want["resizes"][i]);
+        if got["resize"] != want["resize"] {
+            return Ok(Verdict::fail(size_mismatch(
+                "MazeCellArray::resize",
+                size,
+                &got["resize"],
+                &want["resize"],
+            )));
+        }
+        let what = if is_ok(&want["resize"]) {
+            format!("after resize({w}, {h})")
+        } else {
+            format!("after a refused resize({w}, {h}), which must leave the array as it was,")
+        };
+        if let Some(problem) = state_difference(&what, &got["after"], &want["after"]) {
+            return Ok(Verdict::fail(problem));
+        }
+    }
+    Ok(Verdict::pass(
+        "reset puts every wall up; resize changes the size, and a refused resize changes nothing",
+    ))
+}
+
+fn walls_with(size: Xy, changes: &[(Xy, u8)]) -> Vec<Vec<u8>> {
+    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
+    for &((x, y), w) in changes {
+        walls[y as usize][x as usize] = w;
+    }
+    walls
+}
+
+pub(super) fn all_walls_input(_: &Inputs) -> anyhow::Result<Value> {
+    // The handout's example on a 5x7 grid, with walls taken down on ONE side only:
+    // (0, 2) lost its north wall (its neighbour (0, 1) still has all four) and (2, 2)
+    // its east wall; whether a neighbour counts depends on that neighbour's own walls.
+    let walls = walls_with(
+        (5, 7),
+        &[((0, 2), 15 & !1), ((2, 2), 15 & !4), ((4, 5), 15 & !2)],
+    );
+    Ok(json!({
+        "grid": { "size": [5, 7], "walls": walls },
+        "queries": [[1, 2], [0, 0], [4, 6], [4, 0], [0, 6], [2, 4], [3, 2], [0, 1], [4, 4], [0, 3]],
+    }))
+}
+
+pub(super) fn array_neighbors_with_all_walls(case: &Case) -> Judged {
+    let queries = list(case.input, "queries")?;
+    compare_items(
+        case,
+        &queries,
+        |from, got, want| {
+            format!(
+                "neighbors_with_all_walls({}) gave {}, expected {} (in N, S, E, W order; a neighbour counts when its own four walls are up)",
+                xy(from),
+                neighbours(got),
+                neighbours(want)
+            )
+        },
+        "only untouched neighbours inside the grid, in N, S, E, W order",
+    )
+}
+
+pub(super) fn accessible_input(_: &Inputs) -> anyhow::Result<Value> {
+    // (2, 2) is open on all four sides, (5, 7) to the north and (0, 0) to the east,
+    // both sides each. Three walls disagree between neighbours: (4, 4) is open to the
+    // east while (5, 4) keeps its west wall, and (1, 6) is open to the north while
+    // (1, 5) keeps its south wall. Only the cell's own wall decides.
+    let walls = walls_with(
+        (6, 8),
+        &[
+            ((2, 2), 0),
+            ((2, 1), 15 & !2),
+            ((2, 3), 15 & !1),
+            ((1, 2), 15 & !4),
+            ((3, 2), 15 & !8),
+            ((5, 7), 15 & !1),
+            ((5, 6), 15 & !2),
+            ((0, 0), 15 & !4),
+            ((1, 0), 15 & !8),
+            ((4, 4), 15 & !4),
+            ((1, 6), 15 & !1),
+        ],
+    );
+    Ok(json!({
+        "grid": { "size": [6, 8], "walls": walls },
+        "queries": [[2, 2, 0], [2, 2, 2], [2, 2, 8], [2, 2, 15], [2, 1, 0], [2, 1, 2], [5, 7, 0], [0, 0, 0], [4, 4, 0], [5, 4, 0], [1, 6, 0], [1, 5, 0], [3, 3, 0]],
+    }))
+}
+
+pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
+    let queries = list(case.input, "queries")?;
+    compare_items(
+        case,
+        &queries,
+        |q, got, want| {
+            let exclude = if q[2] != 0 {
+                format!(", excluding {}", bits(&q[2]))
+            } else {
+                String::new()
+            };
+            format!(
+                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} (in N, S, E, W order; only the cell's own wall decides)",
+                q[0],
+                q[1],
+                neighbours(got),
+                neighbours(want)
+            )
+        },
+        "only neighbours behind the cell's open walls, without the excluded direction, in N, S, E, W order",
+    )
+}
+
+pub(super) fn removal_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [5, 7], "removals": [[1, 1, 4], [3, 5, 2], [4, 6, 1], [2, 0, 8], [0, 3, 4], [4, 2, 8]] }),
+    )
+}
+
+pub(super) fn border_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "size": [6, 5], "removals": [
+        [0, 0, 1], [0, 0, 8], [5, 0, 1], [5, 0, 4], [0, 4, 2], [0, 4, 8],
+        [5, 4, 2], [5, 4, 4], [3, 0, 1], [3, 4, 2], [0, 2, 8], [5, 2, 4],
+    ] }))
+}
+
+fn removal_verdict(case: &Case, summary: &str) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        removals: Vec<(i32, i32, u8)>,
+    }
+    let input: Input = case.input()?;
+    let (w, h) = input.size;
+    let shape = |rows| Grid::from_rows(w, h, rows);
+    let got = shape(case.output()?).map_err(|problem| {
+        Verdict::fail(format!(
+            "the array after the removals has the wrong shape: {problem}"
+        ))
+    })?;
+    let want = shape(case.expected()?).map_err(Verdict::grader_error)?;
+    if got == want {
+        return Ok(Verdict::pass(summary));
+    }
+    let calls: Vec<String> = input
+        .removals
+        .iter()
+        .map(|&(x, y, d)| format!("remove_cell_wall({}, {})", show((x, y)), direction_name(d)))
+        .collect();
+    let (x, y) = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .find(|&p| got.at(p) != want.at(p))
+        .unwrap_or((0, 0));
+    let border = if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+        " (a border cell: border walls stay up)"
+    } else {
+        " (a wall comes down on both sides)"
+    };
+    Ok(Verdict::fail_with_diff(
+        format!(
+            "after {} the cell {}{border} has walls {}, expected {}",
+            calls.join(", "),
+            show((x, y)),
+            direction_name(got.at((x, y))),
+            direction_name(want.at((x, y)))
+        ),
+        &want.render(None, None),
+        &got.render(None, None),
+    ))
+}
+
+pub(super) fn array_remove_cell_wall(case: &Case) -> Judged {
+    removal_verdict(case, "removing a wall opens both cells")
+}
+
+pub(super) fn array_border_stays_closed(case: &Case) -> Judged {
+    removal_verdict(case, "walls on the outer border never come down")
+}

@@ -1,0 +1,364 @@
+//! §5: the checks of `Maze::new` and `Maze::create`: sizes and their errors, perfect
+//! mazes, and the reference's mazes for given seeds and complexities.
+
+use super::*;
+
+pub(super) fn maze_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({
+        "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [4, 5], [5, 4], [51, 50], [50, 51], [0, 0], [-7, 10]],
+        "resize": [[9, 6], [2, 6]],
+    }))
+}
+
+pub(super) fn maze_size_validation(case: &Case) -> Judged {
+    let sizes = list(case.input, "sizes")?;
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    let got_new = got["new"].as_array().cloned().unwrap_or_default();
+    if got_new.len() != sizes.len() {
+        return Ok(Verdict::fail(format!(
+            "the probe reported {} of {} sizes",
+            got_new.len(),
+            sizes.len()
+        )));
+    }
+    let mut problems: Vec<String> = sizes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| got_new[*i] != want["new"][*i])
+        .map(|(i, size)| size_mismatch("Maze::new", size, &got_new[i], &want["new"][i]))
+        .collect();
+    if got["default"] != want["default"] {
+        problems.push(format!(
+            "Maze::default() is {}x{}, expected {}x{}",
+            got["default"][0], got["default"][1], want["default"][0], want["default"][1]
+        ));
+    }
+    let resize = &case.input["resize"][1];
+    if got["resize"] != want["resize"] {
+        problems.push(size_mismatch(
+            "Maze::resize",
+            resize,
+            &got["resize"],
+            &want["resize"],
+        ));
+    } else if got["size_after_resize"] != want["size_after_resize"] {
+        problems.push("a refused Maze::resize changed the maze's size".to_owned());
+    }
+    Ok(Verdict::from_problems(
+        problems,
+        "Maze sizes are checked against 5..=50",
+    ))
+}
+
+pub(super) fn complexity_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [6, 6], "seed": 5, "complexities": ["-0.1", "1.5", "2", "NaN", "-0", "0", "1", "0.5", "inf"] }),
+    )
+}
+
+pub(super) fn maze_complexity_validation(case: &Case) -> Judged {
+    let complexities = list(case.input, "complexities")?;
+    compare_items(
+        case,
+        &complexities,
+        |c, got, want| {
+            let c = c.as_str().unwrap_or("?");
+            if got["create"] == want["create"] {
+                return format!(
+                    "after create with complexity {c} gave {}, is_created() is {}, expected {}: a refused create leaves the maze uncreated",
+                    outcome(&got["create"]),
+                    got["is_created"],
+                    want["is_created"]
+                );
+            }
+            match (is_ok(&got["create"]), is_ok(&want["create"])) {
+                (true, false) => format!(
+                    "create with complexity {c} was accepted; anything outside 0..=1{} must be an Err (expected {})",
+                    if c == "NaN" { " (NaN included)" } else { "" },
+                    outcome(&want["create"])
+                ),
+                (false, true) => format!(
+                    "create with complexity {c} was refused ({}), but 0..=1 is allowed",
+                    outcome(&got["create"])
+                ),
+                _ => format!(
+                    "create with complexity {c} gave {}, expected {}",
+                    outcome(&got["create"]),
+                    outcome(&want["create"])
+                ),
+            }
+        },
+        "complexities outside 0..=1 are refused and leave the maze uncreated",
+    )
+}
+
+type Spec = (i32, i32, f64, u64);
+
+fn specs(input: &Value) -> Result<Vec<Spec>, Verdict> {
+    serde_json::from_value(input["mazes"].clone())
+        .map_err(|error| Verdict::grader_error(format!("its input has no maze list ({error})")))
+}
+
+fn label((w, h, c, seed): Spec) -> String {
+    format!("{w}x{h}, complexity {c}, seed {seed}")
+}
+
+/// The reported mazes, each checked against the size the grader asked for.
+fn reported_mazes(case: &Case, specs: &[Spec]) -> Result<Vec<MazeData>, Verdict> {
+    let reported: Vec<ReportedMaze> = case.output_list(specs.len())?;
+    reported
+        .into_iter()
+        .zip(specs)
+        .map(|(maze, &spec)| {
+            MazeData::checked(maze, spec.0, spec.1, label(spec)).map_err(Verdict::fail)
+        })
+        .collect()
+}
+
+fn maze_problem(maze: &MazeData) -> Option<String> {
+    if let Some(problem) = maze.grid.imperfection() {
+        return Some(format!(
+            "the {} maze is not perfect: {problem}",
+            maze.name()
+        ));
+    }
+    if !maze.grid.inside(maze.start) || !maze.grid.inside(maze.end) {
+        return Some(format!(
+            "the {} maze has start {} and end {}, not both inside",
+            maze.name(),
+            show(maze.start),
+            show(maze.end)
+        ));
+    }
+    None
+}
+
+pub(super) fn square_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "mazes": [[5, 5, 0.0, 1], [5, 5, 1.0, 2], [17, 17, 0.5, 3], [30, 30, 0.2, 4], [50, 50, 0.5, 5], [50, 50, 1.0, 6]] }),
+    )
+}
+
+pub(super) fn non_square_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "mazes": [[5, 50, 0.5, 7], [50, 5, 0.5, 8], [9, 31, 0.0, 9], [31, 9, 1.0, 10], [40, 12, 0.7, 11], [6, 5, 0.3, 12]] }),
+    )
+}
+
+pub(super) fn mazes_are_perfect(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let mazes = reported_mazes(case, &specs)?;
+    for maze in &mazes {
+        if let Some(problem) = maze_problem(maze) {
+            return Ok(Verdict {
+                diff: Some(maze.render()),
+                ..Verdict::fail(problem)
+            });
+        }
+    }
+    let sizes: Vec<String> = specs.iter().map(|s| format!("{}x{}", s.0, s.1)).collect();
+    Ok(Verdict::pass(format!("perfect: {}", sizes.join(", "))))
+}
+
+pub(super) fn start_end_input(_: &Inputs) -> anyhow::Result<Value> {
+    let mazes: Vec<Value> = (0..150u64)
+        .map(|seed| {
+            if seed % 2 == 0 {
+                json!([5, 6, 0.5, seed])
+            } else {
+                json!([6, 5, 0.5, seed])
+            }
+        })
+        .collect();
+    Ok(json!({ "mazes": mazes }))
+}
+
+pub(super) fn maze_start_end_distinct(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let ends: Vec<(Xy, Xy)> = case.output_list(specs.len())?;
+    for (&(w, h, ..), &(start, end)) in specs.iter().zip(&ends) {
+        let inside = |(x, y): Xy| (0..w).contains(&x) && (0..h).contains(&y);
+        if start == end {
+            return Ok(Verdict::fail(format!(
+                "a {w}x{h} maze has start and end both at {}",
+                show(start)
+            )));
+        }
+        if !inside(start) || !inside(end) {
+            return Ok(Verdict::fail(format!(
+                "a {w}x{h} maze has start {} and end {}: both must be inside",
+                show(start),
+                show(end)
+            )));
+        }
+    }
+    let starts: std::collections::HashSet<Xy> = ends.iter().map(|e| e.0).collect();
+    if starts.len() < 5 {
+        return Ok(Verdict::fail(format!(
+            "{} mazes made from different seeds used only {} start cells: is the start drawn from the MazeRng?",
+            ends.len(),
+            starts.len()
+        )));
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes: start and end always distinct and inside",
+        ends.len()
+    )))
+}
+
+pub(super) fn same_seed_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "maze": [23, 11, 0.4, 77], "other_seed": 78 }))
+}
+
+pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        maze: Spec,
+        other_seed: u64,
+    }
+    #[derive(Deserialize)]
+    struct Output {
+        first: ReportedMaze,
+        again: ReportedMaze,
+        other_seed: ReportedMaze,
+    }
+    let input: Input = case.input()?;
+    let output: Output = case.output()?;
+    let (w, h, c, seed) = input.maze;
+    let check =
+        |maze, seed| MazeData::checked(maze, w, h, label((w, h, c, seed))).map_err(Verdict::fail);
+    let first = check(output.first, seed)?;
+    let again = check(output.again, seed)?;
+    let other = check(output.other_seed, input.other_seed)?;
+    let same =
+        |a: &MazeData, b: &MazeData| a.grid == b.grid && a.start == b.start && a.end == b.end;
+    if !same(&first, &again) {
+        return Ok(Verdict::fail_with_diff(
+            "two mazes created from the same seed differ: use only the MazeRng you are given for every random choice",
+            &first.render(),
+            &again.render(),
+        ));
+    }
+    if same(&first, &other) {
+        return Ok(Verdict::fail(format!(
+            "mazes created from seeds {seed} and {} are identical: the MazeRng is not being used",
+            input.other_seed
+        )));
+    }
+    Ok(Verdict::pass(
+        "the same seed gives the same maze; another seed another maze",
+    ))
+}
+
+pub(super) fn reference_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "mazes": [[12, 7, 0.5, 1], [5, 9, 0.0, 2], [16, 6, 1.0, 3], [8, 8, 0.25, 2026]] }))
+}
+
+pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
+    let specs = specs(case.input)?;
+    let got = reported_mazes(case, &specs)?;
+    let want: Vec<ReportedMaze> = case.expected()?;
+    if want.len() != specs.len() {
+        return Err(Verdict::grader_error(
+            "the blessed mazes do not match the input: run `grader bless`",
+        ));
+    }
+    for ((maze, want), &spec) in got.iter().zip(want).zip(&specs) {
+        let want =
+            MazeData::checked(want, spec.0, spec.1, label(spec)).map_err(Verdict::grader_error)?;
+        if maze.grid != want.grid || maze.start != want.start || maze.end != want.end {
+            let what = if (maze.start, maze.end) != (want.start, want.end) {
+                format!(
+                    "start {} and end {}, the reference's {} and {}: draw start x, start y, end x, end y in that order, again until they differ",
+                    show(maze.start),
+                    show(maze.end),
+                    show(want.start),
+                    show(want.end)
+                )
+            } else {
+                "other walls than the reference's: follow the handout's order of random draws exactly".to_owned()
+            };
+            return Ok(Verdict::fail_with_diff(
+                format!("the {} maze has {what}", maze.name()),
+                &want.render(),
+                &maze.render(),
+            ));
+        }
+    }
+    Ok(Verdict::pass("matches the reference exactly"))
+}
+
+pub(super) fn texture_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(
+        json!({ "size": [25, 25], "complexities": [0.0, 0.5, 1.0], "seeds": (100..112).collect::<Vec<u64>>() }),
+    )
+}
+
+/// The share of cells a corridor passes straight through: open exactly north and
+/// south, or exactly east and west.
+fn straight_share(grid: &Grid) -> f64 {
+    let cells: Vec<u8> = (0..grid.height)
+        .flat_map(|y| (0..grid.width).map(move |x| (x, y)))
+        .map(|p| grid.at(p))
+        .collect();
+    let straight = cells
+        .iter()
+        .filter(|&&w| w == (1 | 2) || w == (4 | 8))
+        .count();
+    straight as f64 / cells.len().max(1) as f64
+}
+
+pub(super) fn maze_complexity_texture(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        size: Xy,
+        complexities: Vec<f64>,
+        seeds: Vec<u64>,
+    }
+    let input: Input = case.input()?;
+    let groups: Vec<Vec<Vec<Vec<u8>>>> = case.output_list(input.complexities.len())?;
+    let mut shares = Vec::new();
+    for (&complexity, group) in input.complexities.iter().zip(groups) {
+        if group.len() != input.seeds.len() {
+            return Ok(Verdict::fail(format!(
+                "the probe reported {} of {} mazes",
+                group.len(),
+                input.seeds.len()
+            )));
+        }
+        let mut total = 0.0;
+        for walls in group {
+            let grid = Grid::from_rows(input.size.0, input.size.1, walls).map_err(|problem| {
+                Verdict::fail(format!(
+                    "a maze made with complexity {complexity} has the wrong shape: {problem}"
+                ))
+            })?;
+            if let Some(problem) = grid.imperfection() {
+                return Ok(Verdict::fail(format!(
+                    "a maze made with complexity {complexity} is not perfect: {problem}"
+                )));
+            }
+            total += straight_share(&grid);
+        }
+        shares.push((complexity, total / input.seeds.len().max(1) as f64));
+    }
+    let described: Vec<String> = shares
+        .iter()
+        .map(|(c, s)| format!("complexity {c}: {:.0}% straight", s * 100.0))
+        .collect();
+    let falls = shares.windows(2).all(|w| w[0].1 > w[1].1);
+    let spread = shares.first().map_or(0.0, |f| f.1) - shares.last().map_or(0.0, |l| l.1);
+    if falls && spread > 0.15 {
+        Ok(Verdict::pass(format!(
+            "corridors get twistier as complexity rises ({})",
+            described.join(", ")
+        )))
+    } else {
+        Ok(Verdict::fail(format!(
+            "the share of cells a corridor passes straight through should fall clearly as complexity rises, but: {}. \
+             Keep the heading when the chance is greater than the complexity",
+            described.join(", ")
+        )))
+    }
+}

@@ -1,0 +1,301 @@
+//! Part 1 checks: for each, the input the grader builds and the judge of what the
+//! student's code made of it. Judges point at the method (and the mistake) when they
+//! fail. Where the answer is the reference's, it comes from the blessed output.
+//!
+//! One module per section of the handout (Direction and Position, cells, creating,
+//! solving), each with its tests; this one holds the list of checks in report order
+//! and the wording helpers the judges share.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, direction_name, show};
+use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict, compare_items};
+
+mod cells;
+mod creating;
+mod direction_position;
+mod solving;
+
+use cells::*;
+use creating::*;
+use direction_position::*;
+use solving::*;
+
+pub(super) type Xy = (i32, i32);
+
+// What Part 4 reuses.
+pub(super) use solving::{GivenMaze, fixture_maze};
+// What the hidden checks reuse as well.
+#[cfg(feature = "hidden-checks")]
+pub(super) use creating::maze_matches_reference;
+#[cfg(feature = "hidden-checks")]
+pub(super) use solving::{solve_input, solve_path_unique};
+
+const fn check(
+    name: &'static str,
+    producer: &'static str,
+    input: fn(&Inputs) -> anyhow::Result<Value>,
+    judge: fn(&Case) -> Judged,
+    blessed: bool,
+) -> CheckSpec {
+    CheckSpec::new(Part::Part1, name, producer, input, judge, blessed)
+}
+
+/// The Part 1 checks, in report order.
+pub const CHECKS: &[CheckSpec] = &[
+    check(
+        "direction_opposite",
+        "direction_opposite",
+        opposite_input,
+        direction_opposite,
+        true,
+    ),
+    check(
+        "position_equality",
+        "position_equality",
+        equality_input,
+        position_equality,
+        true,
+    ),
+    check(
+        "position_hash",
+        "position_hash",
+        hash_input,
+        position_hash,
+        false,
+    ),
+    check(
+        "position_display",
+        "position_display",
+        display_input,
+        position_display,
+        true,
+    ),
+    check(
+        "position_moved",
+        "position_moved",
+        moved_input,
+        position_moved,
+        true,
+    ),
+    check(
+        "position_random",
+        "position_random",
+        random_input,
+        position_random,
+        false,
+    ),
+    check("cell_default", "cell_default", no_input, cell_default, true),
+    check(
+        "cell_new_and_remove_wall",
+        "cell_new_and_remove_wall",
+        cell_input,
+        cell_new_and_remove_wall,
+        true,
+    ),
+    check(
+        "array_new_sizes",
+        "array_new_sizes",
+        array_sizes_input,
+        array_new_sizes,
+        true,
+    ),
+    check(
+        "array_ranges",
+        "array_ranges",
+        ranges_input,
+        array_ranges,
+        true,
+    ),
+    check(
+        "array_indexers",
+        "array_indexers",
+        indexers_input,
+        array_indexers,
+        false,
+    ),
+    check(
+        "array_reset_and_resize",
+        "array_reset_and_resize",
+        reset_input,
+        array_reset_and_resize,
+        true,
+    ),
+    check(
+        "array_neighbors_with_all_walls",
+        "array_neighbors_with_all_walls",
+        all_walls_input,
+        array_neighbors_with_all_walls,
+        true,
+    ),
+    check(
+        "array_accessible_neighbors",
+        "array_accessible_neighbors",
+        accessible_input,
+        array_accessible_neighbors,
+        true,
+    ),
+    check(
+        "array_remove_cell_wall",
+        "array_remove_cell_wall",
+        removal_input,
+        array_remove_cell_wall,
+        true,
+    ),
+    check(
+        "array_border_stays_closed",
+        "array_remove_cell_wall",
+        border_input,
+        array_border_stays_closed,
+        true,
+    ),
+    check(
+        "maze_size_validation",
+        "maze_size_validation",
+        maze_sizes_input,
+        maze_size_validation,
+        true,
+    ),
+    check(
+        "maze_complexity_validation",
+        "maze_complexity_validation",
+        complexity_input,
+        maze_complexity_validation,
+        true,
+    ),
+    check(
+        "maze_perfect_square",
+        "created_mazes",
+        square_input,
+        mazes_are_perfect,
+        false,
+    ),
+    check(
+        "maze_perfect_non_square",
+        "created_mazes",
+        non_square_input,
+        mazes_are_perfect,
+        false,
+    ),
+    check(
+        "maze_start_end_distinct",
+        "maze_start_end_distinct",
+        start_end_input,
+        maze_start_end_distinct,
+        false,
+    ),
+    check(
+        "maze_same_seed_same_maze",
+        "maze_same_seed_same_maze",
+        same_seed_input,
+        maze_same_seed_same_maze,
+        false,
+    ),
+    check(
+        "maze_matches_reference",
+        "created_mazes",
+        reference_input,
+        maze_matches_reference,
+        true,
+    ),
+    check(
+        "maze_complexity_texture",
+        "maze_complexity_texture",
+        texture_input,
+        maze_complexity_texture,
+        false,
+    ),
+    check(
+        "solve_before_create",
+        "solve_before_create",
+        before_create_input,
+        solve_before_create,
+        true,
+    ),
+    check(
+        "solve_path_valid",
+        "solved_mazes",
+        valid_path_input,
+        solve_path_valid,
+        false,
+    ),
+    check(
+        "solve_path_unique",
+        "solved_mazes",
+        unique_path_input,
+        solve_path_unique,
+        true,
+    ),
+    check(
+        "solve_maze_with_loops",
+        "solved_mazes",
+        loops_input,
+        solve_maze_with_loops,
+        false,
+    ),
+    check(
+        "solve_unreachable_end",
+        "solved_mazes",
+        unreachable_input,
+        solve_unreachable_end,
+        true,
+    ),
+    check(
+        "solve_timeout",
+        "solved_repeatedly",
+        timeout_input,
+        solve_timeout,
+        false,
+    ),
+];
+
+// ---------------------------------------------------------------- wording helpers
+
+/// `Ok(…)` / `Err(…)` for a reported result.
+fn outcome(value: &Value) -> String {
+    match (value.get("ok"), value.get("err")) {
+        (Some(ok), _) if ok.is_null() => "Ok(())".to_owned(),
+        (Some(ok), _) => format!("Ok({ok})"),
+        (_, Some(Value::String(err))) => format!("Err({err})"),
+        _ => value.to_string(),
+    }
+}
+
+fn is_ok(value: &Value) -> bool {
+    value.get("ok").is_some()
+}
+
+fn xy(value: &Value) -> String {
+    serde_json::from_value::<Xy>(value.clone()).map_or_else(|_| value.to_string(), show)
+}
+
+fn bits(value: &Value) -> String {
+    value
+        .as_u64()
+        .and_then(|b| u8::try_from(b).ok())
+        .map_or_else(|| value.to_string(), direction_name)
+}
+
+fn neighbours(value: &Value) -> String {
+    let Ok(items) = serde_json::from_value::<Vec<(u8, i32, i32)>>(value.clone()) else {
+        return value.to_string();
+    };
+    let items: Vec<String> = items
+        .iter()
+        .map(|&(d, x, y)| format!("{} → {}", direction_name(d), show((x, y))))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn list(input: &Value, key: &str) -> Result<Vec<Value>, Verdict> {
+    input
+        .get(key)
+        .and_then(Value::as_array)
+        .cloned()
+        .ok_or_else(|| Verdict::grader_error(format!("its input has no list {key:?}")))
+}
+
+fn no_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({}))
+}

@@ -1,0 +1,494 @@
+//! §6: the checks of `Maze::solve`: paths on fixture mazes, the unique path of a
+//! perfect maze, `NotCreated`, and the length guard on mazes with loops.
+
+use super::*;
+
+pub(super) fn before_create_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(json!({ "size": [5, 5] }))
+}
+
+pub(super) fn solve_before_create(case: &Case) -> Judged {
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    if got == want {
+        return Ok(Verdict::pass(format!(
+            "solve before create is {}",
+            outcome(&want)
+        )));
+    }
+    Ok(Verdict::fail(format!(
+        "solve before create gave {}, expected {}: check is_created first, before anything else",
+        outcome(&got),
+        outcome(&want)
+    )))
+}
+
+/// A maze the grader sends: its size, start, end and walls.
+#[derive(Debug, Clone, Deserialize)]
+pub(in crate::checks) struct GivenMaze {
+    pub(in crate::checks) size: Xy,
+    pub(in crate::checks) start: Xy,
+    pub(in crate::checks) end: Xy,
+    pub(in crate::checks) walls: Vec<Vec<u8>>,
+    #[serde(default)]
+    pub(in crate::checks) name: String,
+}
+
+impl GivenMaze {
+    pub(in crate::checks) fn grid(&self) -> Result<Grid, Verdict> {
+        Grid::from_rows(self.size.0, self.size.1, self.walls.clone()).map_err(Verdict::grader_error)
+    }
+
+    /// Walls the end cell in, both sides of every wall: no way leads to it.
+    pub(in crate::checks) fn wall_in_end(&mut self) {
+        let (w, h) = self.size;
+        let (ex, ey) = self.end;
+        self.walls[ey as usize][ex as usize] = 15;
+        for (dx, dy, back) in [(0, -1, SOUTH), (0, 1, NORTH), (1, 0, WEST), (-1, 0, EAST)] {
+            let (nx, ny) = (ex + dx, ey + dy);
+            if (0..w).contains(&nx) && (0..h).contains(&ny) {
+                self.walls[ny as usize][nx as usize] |= back;
+            }
+        }
+    }
+
+    pub(in crate::checks) fn value(&self) -> Value {
+        json!({ "name": self.name, "size": [self.size.0, self.size.1], "start": [self.start.0, self.start.1], "end": [self.end.0, self.end.1], "walls": self.walls })
+    }
+}
+
+/// A maze from the kit's Maze JSON files in fixtures/mazes (made by the reference).
+pub(in crate::checks) fn fixture_maze(inputs: &Inputs, name: &str) -> anyhow::Result<GivenMaze> {
+    #[derive(Deserialize)]
+    struct At {
+        x: i32,
+        y: i32,
+    }
+    #[derive(Deserialize)]
+    struct File {
+        width: i32,
+        height: i32,
+        start: At,
+        end: At,
+        walls: Vec<Vec<u8>>,
+    }
+    let relative = format!("mazes/{name}.json");
+    let file: File = serde_json::from_str(&inputs.fixture(&relative)?).map_err(|error| {
+        anyhow::anyhow!("the kit's fixture {relative} is not Maze JSON: {error}")
+    })?;
+    let maze = GivenMaze {
+        size: (file.width, file.height),
+        start: (file.start.x, file.start.y),
+        end: (file.end.x, file.end.y),
+        walls: file.walls,
+        name: name.to_owned(),
+    };
+    if let Some(problem) = maze.grid().ok().and_then(|g| g.imperfection()) {
+        anyhow::bail!("the kit's fixture {relative} is not a perfect maze: {problem}");
+    }
+    Ok(maze)
+}
+
+pub(in crate::checks) fn solve_input(mazes: Vec<GivenMaze>, timeout_ms: u64) -> Value {
+    json!({ "mazes": mazes.iter().map(GivenMaze::value).collect::<Vec<_>>(), "timeout_ms": timeout_ms })
+}
+
+fn fixture_mazes(inputs: &Inputs, names: &[&str]) -> anyhow::Result<Vec<GivenMaze>> {
+    names
+        .iter()
+        .map(|name| fixture_maze(inputs, name))
+        .collect()
+}
+
+pub(super) fn valid_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let names = [
+        "maze-5x5-c0.5-s21",
+        "maze-12x7-c0.0-s22",
+        "maze-5x50-c1.0-s23",
+        "maze-50x5-c0.5-s24",
+        "maze-50x50-c0.5-s25",
+    ];
+    Ok(solve_input(fixture_mazes(inputs, &names)?, 4000))
+}
+
+pub(super) fn unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let names = [
+        "maze-9x9-c1.0-s31",
+        "maze-33x14-c0.3-s32",
+        "maze-14x33-c0.8-s33",
+        "maze-50x50-c1.0-s34",
+    ];
+    Ok(solve_input(fixture_mazes(inputs, &names)?, 4000))
+}
+
+fn given_mazes(case: &Case) -> Result<Vec<GivenMaze>, Verdict> {
+    case.input::<GivenMazes>().map(|g| g.mazes)
+}
+
+#[derive(Deserialize)]
+struct GivenMazes {
+    pub(super) mazes: Vec<GivenMaze>,
+}
+
+/// Each given maze with what `solve` returned for it.
+fn solutions(case: &Case) -> Result<Vec<(GivenMaze, Grid, Value)>, Verdict> {
+    let mazes = given_mazes(case)?;
+    let results: Vec<Value> = case.output_list(mazes.len())?;
+    mazes
+        .into_iter()
+        .zip(results)
+        .map(|(maze, result)| Ok((maze.clone(), maze.grid()?, result)))
+        .collect()
+}
+
+/// The path a result holds, or why it holds none.
+fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, String> {
+    let path: Vec<u8> = match result.get("ok") {
+        Some(path) => serde_json::from_value(path.clone())
+            .map_err(|_| format!("solving the {} maze returned an unreadable path", maze.name))?,
+        None => {
+            return Err(format!(
+                "solving the {} maze failed: {}",
+                maze.name,
+                outcome(result)
+            ));
+        }
+    };
+    grid.walk(maze.start, maze.end, &path).map_err(|problem| {
+        format!(
+            "the solution of the {} maze is not a path from start to end: {problem}",
+            maze.name
+        )
+    })?;
+    Ok(path)
+}
+
+pub(super) fn solve_path_valid(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    for (maze, grid, result) in &solved {
+        if let Err(problem) = path_of(maze, grid, result) {
+            return Ok(Verdict::fail(problem));
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes solved with valid paths",
+        solved.len()
+    )))
+}
+
+pub(in crate::checks) fn solve_path_unique(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let want: Vec<Value> = case.expected()?;
+    for ((maze, grid, result), want) in solved.iter().zip(&want) {
+        let path = match path_of(maze, grid, result) {
+            Ok(path) => path,
+            Err(problem) => return Ok(Verdict::fail(problem)),
+        };
+        let unique: Vec<u8> = want
+            .get("ok")
+            .and_then(|p| serde_json::from_value(p.clone()).ok())
+            .ok_or_else(|| {
+                Verdict::grader_error("the blessed path is unreadable: run `grader bless`")
+            })?;
+        if path != unique {
+            return Ok(Verdict::fail(format!(
+                "the solution of the {} maze has {} steps, but the one path from start to end has {}: it must not wander or step back",
+                maze.name,
+                path.len(),
+                unique.len()
+            )));
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "{} mazes solved along their one path",
+        solved.len()
+    )))
+}
+
+pub(super) fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut maze = fixture_maze(inputs, "maze-12x12-c0.5-s41")?;
+    let (w, h) = maze.size;
+    // Every wall between two cells comes down (both sides); the border stays.
+    for y in 0..h {
+        for x in 0..w {
+            let mut walls = 15u8;
+            if y > 0 {
+                walls &= !1;
+            }
+            if y < h - 1 {
+                walls &= !2;
+            }
+            if x < w - 1 {
+                walls &= !4;
+            }
+            if x > 0 {
+                walls &= !8;
+            }
+            maze.walls[y as usize][x as usize] = walls;
+        }
+    }
+    maze.name = format!("{w}x{h} maze without inner walls");
+    let mut cut_off = maze.clone();
+    cut_off.wall_in_end();
+    cut_off.name = format!("{w}x{h} maze without inner walls and with its end walled in");
+    Ok(solve_input(vec![maze, cut_off], 3000))
+}
+
+/// Two mazes full of loops. On the first any task may reach the end before another
+/// trips the length guard, so a valid path and `PathTooLong` both pass. On the second
+/// the end is walled in: only the guard can end the search, and by handout §6 it trips
+/// when the path already holds more moves than the maze has cells, so at cells + 1.
+pub(super) fn solve_maze_with_loops(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let [(open, open_grid, open_result), (cut_off, _, cut_off_result)] = solved.as_slice() else {
+        return Err(Verdict::grader_error(
+            "its input does not hold the two mazes",
+        ));
+    };
+    match open_result.get("err").and_then(Value::as_str) {
+        None => {
+            if let Err(problem) = path_of(open, open_grid, open_result) {
+                return Ok(Verdict::fail(format!("on a maze full of loops: {problem}")));
+            }
+        }
+        Some(error) if error.starts_with("PathTooLong") => {}
+        Some(error) => return Ok(Verdict::fail(loops_failure(error))),
+    }
+    let cells = cut_off.size.0 as usize * cut_off.size.1 as usize;
+    let Some(error) = cut_off_result.get("err").and_then(Value::as_str) else {
+        return Ok(Verdict::fail(format!(
+            "solving the {} returned a path, but its end cannot be reached",
+            cut_off.name
+        )));
+    };
+    if !error.starts_with("PathTooLong") {
+        return Ok(Verdict::fail(loops_failure(error)));
+    }
+    let (Some(moves), Some(reported_cells)) = (field(error, "moves"), field(error, "cells")) else {
+        return Ok(Verdict::fail(format!(
+            "solving the {} gave Err({error}), which does not show its moves and cells",
+            cut_off.name
+        )));
+    };
+    if reported_cells != cells {
+        return Ok(Verdict::fail(format!(
+            "the {} has {cells} cells, but PathTooLong reported cells: {reported_cells}",
+            cut_off.name
+        )));
+    }
+    if moves != cells + 1 {
+        return Ok(Verdict::fail(format!(
+            "on the {} the length guard stopped a path of {moves} moves; it must stop a path once it already holds more moves than the maze has cells, so at {} moves",
+            cut_off.name,
+            cells + 1
+        )));
+    }
+    Ok(Verdict::pass(format!(
+        "on mazes full of loops solve ended, and with the end walled in the length guard stopped a path at {} moves",
+        cells + 1
+    )))
+}
+
+/// Why a solve on a maze full of loops that failed with `error` (not `PathTooLong`)
+/// loses the check.
+fn loops_failure(error: &str) -> String {
+    if error.starts_with("Timeout") {
+        "on a maze full of loops solve ran until its timeout: stop as soon as a path is longer than the maze has cells (the length guard)".to_owned()
+    } else {
+        format!("on a maze full of loops solve failed with Err({error})")
+    }
+}
+
+/// The number after `name: ` in a derived `Debug` text such as
+/// `PathTooLong { moves: 145, cells: 144 }`.
+pub(super) fn field(debug: &str, name: &str) -> Option<usize> {
+    let start = debug.find(&format!("{name}: "))? + name.len() + 2;
+    let digits: String = debug[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+pub(super) fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut maze = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
+    let (w, h) = maze.size;
+    maze.wall_in_end();
+    maze.name = format!("{w}x{h} maze with its end walled in");
+    Ok(solve_input(vec![maze], 3000))
+}
+
+pub(super) fn solve_unreachable_end(case: &Case) -> Judged {
+    let solved = solutions(case)?;
+    let want: Vec<Value> = case.expected()?;
+    let (Some((maze, _, got)), Some(want)) = (solved.first(), want.first()) else {
+        return Err(Verdict::grader_error("its input has no maze"));
+    };
+    if got == want {
+        return Ok(Verdict::pass(format!(
+            "a walled-in end gives {}",
+            outcome(want)
+        )));
+    }
+    Ok(Verdict::fail(match got.get("ok") {
+        Some(_) => format!(
+            "with the end {} walled in, solve returned a path; expected {}",
+            show(maze.end),
+            outcome(want)
+        ),
+        None => format!(
+            "with the end {} walled in, solve gave {}; expected {} as soon as every task has stopped",
+            show(maze.end),
+            outcome(got),
+            outcome(want)
+        ),
+    }))
+}
+
+/// How long the first, unhurried solve of `solve_timeout` may take, in milliseconds.
+const BASELINE_MS: u64 = 10_000;
+/// How many solves with a timeout of 0 follow it.
+const ZERO_TIMEOUTS: usize = 20;
+
+pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let maze = fixture_maze(inputs, "maze-50x50-c0.5-s25")?;
+    let mut timeouts = vec![BASELINE_MS];
+    timeouts.extend([0; ZERO_TIMEOUTS]);
+    Ok(json!({ "maze": maze.value(), "timeouts_ms": timeouts }))
+}
+
+/// A zero timeout: the watchdog fires at once, so most solves of a 50x50 maze end
+/// with `Timeout`, the rest (when the search wins the race) with the path. A solver
+/// without a watchdog never times out.
+///
+/// The first solve has a generous timeout: it tells whether the search itself works.
+/// When it does not, how the broken search races the watchdog would decide the
+/// verdict, and two gradings of the same code could differ; the check then fails
+/// for that reason alone, which is the same every time.
+pub(super) fn solve_timeout(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        maze: GivenMaze,
+        timeouts_ms: Vec<u64>,
+    }
+    let input: Input = case.input()?;
+    let grid = input.maze.grid()?;
+    let results: Vec<Value> = case.output_list(input.timeouts_ms.len())?;
+    let Some((baseline, results)) = results.split_first() else {
+        return Err(Verdict::grader_error("its input has no solve"));
+    };
+    if let Err(problem) = path_of(&input.maze, &grid, baseline) {
+        return Ok(Verdict::fail(format!(
+            "the timeout cannot be judged until solve works without one; with a timeout of {} s, {problem}",
+            BASELINE_MS / 1000
+        )));
+    }
+    let mut timed_out = false;
+    for result in results {
+        match result.get("err").and_then(Value::as_str) {
+            Some("Timeout(0ns)") => timed_out = true,
+            Some(other) => {
+                return Ok(Verdict::fail(format!(
+                    "with a timeout of 0, solve gave Err({other}); expected Err(Timeout(0ns)) (the timeout it was given) or the path"
+                )));
+            }
+            None => {
+                if let Err(problem) = path_of(&input.maze, &grid, result) {
+                    return Ok(Verdict::fail(format!("with a timeout of 0: {problem}")));
+                }
+            }
+        }
+    }
+    if !timed_out {
+        return Ok(Verdict::fail(format!(
+            "with a timeout of 0, {} solves of a {}x{} maze all ran to the end: solve never returned Err(Timeout); start a watchdog that raises the done flag when the time is up",
+            results.len(),
+            input.maze.size.0,
+            input.maze.size.1
+        )));
+    }
+    Ok(Verdict::pass(
+        "a timeout of 0 stops the search with Err(Timeout(0ns))",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loops_case_verdict(open: Value, cut_off: Value) -> Verdict {
+        let input = loops_input(&Inputs {
+            fixtures: &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"),
+            check: "solve_maze_with_loops",
+            secret: None,
+        })
+        .expect("the input builds");
+        let output = json!([open, cut_off]);
+        let spec = CHECKS
+            .iter()
+            .find(|c| c.name == "solve_maze_with_loops")
+            .expect("a Part 1 check");
+        crate::checks::judge(
+            spec,
+            &Case {
+                input: &input,
+                output: &output,
+                expected: None,
+            },
+        )
+    }
+
+    fn too_long(moves: usize) -> Value {
+        json!({ "err": format!("PathTooLong {{ moves: {moves}, cells: 144 }}") })
+    }
+
+    #[test]
+    fn the_length_guard_passes_when_it_stops_a_path_at_one_move_more_than_the_cells() {
+        let verdict = loops_case_verdict(too_long(145), too_long(145));
+        assert!(verdict.passed, "{}", verdict.message);
+    }
+
+    #[test]
+    fn a_length_guard_that_stops_a_path_as_long_as_the_cells_fails_naming_the_right_length() {
+        let verdict = loops_case_verdict(too_long(145), too_long(144));
+        assert!(!verdict.passed);
+        assert!(
+            verdict
+                .message
+                .contains("the length guard stopped a path of 144 moves")
+                && verdict.message.contains("so at 145 moves"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn a_path_through_a_walled_in_end_fails() {
+        let verdict = loops_case_verdict(too_long(145), json!({ "ok": [1, 2] }));
+        assert!(!verdict.passed);
+        assert!(
+            verdict.message.contains("its end cannot be reached"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn a_solver_that_runs_into_its_timeout_on_loops_is_told_about_the_length_guard() {
+        let verdict = loops_case_verdict(too_long(145), json!({ "err": "Timeout(3s)" }));
+        assert!(!verdict.passed);
+        assert!(
+            verdict.message.contains("(the length guard)"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn field_reads_a_number_from_derived_debug_text() {
+        let debug = "PathTooLong { moves: 145, cells: 144 }";
+        assert_eq!(field(debug, "moves"), Some(145));
+        assert_eq!(field(debug, "cells"), Some(144));
+        assert_eq!(field(debug, "rows"), None);
+    }
+}

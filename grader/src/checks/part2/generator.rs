@@ -1,0 +1,162 @@
+//! §7.5: the checks of the disjoint-set maze generator: the reference's mazes for
+//! given seeds, and properties (no loop, every room joined) of generated ones.
+
+use super::*;
+
+fn generator_input(generator: &str, mazes: &[(usize, u64)]) -> Value {
+    json!({ "generator": generator, "mazes": mazes })
+}
+
+fn property_specs() -> Vec<(usize, u64)> {
+    let mut specs = Vec::new();
+    for n in [1usize, 2, 3, 5, 8, 13, 30] {
+        for seed in 0..3 {
+            specs.push((n, seed + 10 * n as u64));
+        }
+    }
+    specs
+}
+
+pub(super) fn joins_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(generator_input("generate", &property_specs()))
+}
+
+pub(super) fn perfect_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(generator_input("generate_perfect", &property_specs()))
+}
+
+pub(super) fn generate_reference_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(generator_input(
+        "generate",
+        &[(1, 1), (2, 5), (5, 3), (8, 1), (12, 2026), (20, 7)],
+    ))
+}
+
+pub(super) fn perfect_reference_input(_: &Inputs) -> anyhow::Result<Value> {
+    Ok(generator_input(
+        "generate_perfect",
+        &[(2, 2), (5, 3), (9, 4), (15, 99)],
+    ))
+}
+
+#[derive(Deserialize)]
+struct GeneratorInput {
+    pub(super) generator: String,
+    pub(super) mazes: Vec<(usize, u64)>,
+}
+
+fn generated_verdict(case: &Case, perfect: bool) -> Judged {
+    let input: GeneratorInput = case.input()?;
+    let reports: Vec<Value> = case.output_list(input.mazes.len())?;
+    let generator = &input.generator;
+    for (&(n, seed), report) in input.mazes.iter().zip(&reports) {
+        let label = format!("{n}x{n} maze from seed {seed}");
+        let Some(maze) = read_maze(report) else {
+            return Ok(Verdict::fail(format!(
+                "{generator}({n}, seed {seed}) gave {}",
+                outcome(report)
+            )));
+        };
+        if maze.n != n {
+            return Ok(Verdict::fail(format!(
+                "{generator}({n}, …) made a maze of size() {}",
+                maze.n
+            )));
+        }
+        let rooms = Rooms::checked(n, &maze.open).map_err(|problem| {
+            Verdict::fail(format!(
+                "the generated {label} has the wrong shape: {problem}"
+            ))
+        })?;
+        let fail = |problem: String| -> Judged {
+            Ok(Verdict {
+                diff: Some(rooms.render()),
+                ..Verdict::fail(problem)
+            })
+        };
+        if let Some(problem) = rooms.door_problem() {
+            return fail(format!("the generated {label}: {problem}"));
+        }
+        let (group, groups) = rooms.groups();
+        let goal = rooms.rooms() - 1;
+        if group.first() != group.get(goal) {
+            return fail(format!(
+                "the generated {label} does not join room 0 to the goal room {goal}: go on until start and goal are in the same set"
+            ));
+        }
+        // Without a loop, the passages form a forest: each group of k joined rooms
+        // has exactly k − 1 passages.
+        let passages = rooms.passage_count();
+        if passages != rooms.rooms() - groups {
+            return fail(format!(
+                "the generated {label} has a loop: {passages} passages among {} rooms in {groups} groups, where a maze without loops has {} (open doors only when union says it joined two sets)",
+                rooms.rooms(),
+                rooms.rooms() - groups
+            ));
+        }
+        if perfect && groups != 1 {
+            let cut_off = group.iter().filter(|&&g| g != group[0]).count();
+            return fail(format!(
+                "the generated {label} is not perfect: {cut_off} rooms cannot be reached from room 0 (go on until rooms − 1 pairs have been joined)"
+            ));
+        }
+    }
+    Ok(Verdict::pass(if perfect {
+        format!("{} generated mazes are perfect", input.mazes.len())
+    } else {
+        format!(
+            "{} generated mazes join start and goal without a loop",
+            input.mazes.len()
+        )
+    }))
+}
+
+pub(super) fn rat_generate_joins(case: &Case) -> Judged {
+    generated_verdict(case, false)
+}
+
+pub(super) fn rat_generate_perfect(case: &Case) -> Judged {
+    generated_verdict(case, true)
+}
+
+pub(super) fn rat_generate_reference(case: &Case) -> Judged {
+    let input: GeneratorInput = case.input()?;
+    let got: Vec<Value> = case.output_list(input.mazes.len())?;
+    let want: Vec<Value> = case.expected()?;
+    if want.len() != input.mazes.len() {
+        return Err(Verdict::grader_error(
+            "the blessed mazes do not match the input: run `grader bless`",
+        ));
+    }
+    let generator = &input.generator;
+    for ((&(n, seed), got), want) in input.mazes.iter().zip(&got).zip(&want) {
+        if got == want {
+            continue;
+        }
+        let Some(expected) = read_maze(want) else {
+            return Err(Verdict::grader_error(
+                "a blessed maze is unreadable: run `grader bless`",
+            ));
+        };
+        let theirs = Rooms::checked(n, &expected.open).map_err(Verdict::grader_error)?;
+        let rule = "each round draws a room with in_range(0..=rooms − 1), then picks one of the directions in which it has a neighbour, listed in N, S, E, W order; union decides whether the doors open";
+        let Some(maze) = read_maze(got).filter(|m| m.n == n) else {
+            return Ok(Verdict::fail(format!(
+                "{generator}({n}, seed {seed}) gave {}, expected the reference's {n}x{n} maze",
+                outcome(got)
+            )));
+        };
+        let message = format!(
+            "{generator}({n}, seed {seed}) made another maze than the reference: {} ({rule})",
+            door_difference(&maze.open, &expected.open)
+        );
+        return Ok(match Rooms::checked(n, &maze.open) {
+            Ok(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render()),
+            Err(_) => Verdict::fail(message),
+        });
+    }
+    Ok(Verdict::pass(format!(
+        "{generator} makes the reference's mazes for {} seeds",
+        input.mazes.len()
+    )))
+}

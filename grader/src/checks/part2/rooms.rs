@@ -1,0 +1,313 @@
+//! §7.4 rooms and doors: the checks of `RatMaze::new`, `set_door` and the
+//! neighbours of a room when a door is open on one side only.
+
+use super::*;
+
+pub(super) fn rooms_input(_: &Inputs) -> anyhow::Result<Value> {
+    let mut neighbor = Vec::new();
+    for room in 0..9 {
+        for d in CARDINALS {
+            neighbor.push(json!([3, room, d]));
+        }
+    }
+    neighbor.extend([
+        json!([3, 9, NORTH]),
+        json!([3, 100, SOUTH]),
+        json!([3, 4, NORTH | EAST]),
+        json!([3, 4, 0]),
+        json!([3, 4, 15]),
+        json!([5, 4, EAST]),
+        json!([5, 5, WEST]),
+        json!([5, 9, EAST]),
+        json!([5, 10, WEST]),
+        json!([5, 24, SOUTH]),
+        json!([5, 25, NORTH]),
+        json!([5, 12, NORTH]),
+        json!([5, 12, SOUTH]),
+        json!([5, 12, EAST]),
+        json!([5, 12, WEST]),
+        json!([1, 0, NORTH]),
+        json!([1, 0, SOUTH]),
+        json!([1, 0, EAST]),
+        json!([1, 0, WEST]),
+    ]);
+    let set = |room: usize, d: u8, open: bool| json!(["set_door", room, d, open]);
+    let ask = |what: &str, room: usize, d: u8| json!([what, room, d]);
+    let doors = vec![
+        json!(["doors"]),
+        set(4, EAST, true),
+        ask("door_open", 4, EAST),
+        ask("door_open", 5, WEST),
+        ask("passage", 4, EAST),
+        ask("passage", 5, WEST),
+        json!(["neighbors", 4]),
+        set(5, WEST, true),
+        ask("passage", 4, EAST),
+        ask("passage", 5, WEST),
+        json!(["neighbors", 4]),
+        json!(["neighbors", 5]),
+        set(4, EAST, false),
+        ask("passage", 4, EAST),
+        ask("passage", 5, WEST),
+        ask("door_open", 5, WEST),
+        set(0, WEST, true),
+        ask("passage", 0, WEST),
+        ask("passage", 0, NORTH),
+        ask("passage", 8, SOUTH),
+        set(2, EAST, true),
+        ask("passage", 2, EAST),
+        json!(["open_between", 1, 4]),
+        ask("door_open", 1, SOUTH),
+        ask("door_open", 4, NORTH),
+        json!(["neighbors", 1]),
+        json!(["open_between", 4, 5]),
+        json!(["open_between", 4, 3]),
+        json!(["open_between", 7, 4]),
+        json!(["neighbors", 4]),
+        json!(["open_between", 0, 8]),
+        json!(["open_between", 2, 3]),
+        json!(["open_between", 1, 1]),
+        json!(["open_between", 8, 9]),
+        json!(["open_between", 8, 7]),
+        json!(["neighbors", 7]),
+        json!(["doors"]),
+    ];
+    Ok(json!({
+        "sizes": [0, 1, 2, 3, 5, 1000, 1001],
+        "show_doors_up_to": 5,
+        "neighbor": neighbor,
+        "doors": { "n": 3, "ops": doors },
+    }))
+}
+
+fn new_maze_problem(n: &Value, got: &Value, want: &Value) -> String {
+    match (is_ok(got), is_ok(want)) {
+        (true, false) => format!(
+            "RatMaze::new({n}) was accepted; sizes outside 1..=MAX_SIZE must be an Err, expected {}",
+            outcome(want)
+        ),
+        (false, true) => format!(
+            "RatMaze::new({n}) was refused ({}), but 1..=MAX_SIZE is allowed",
+            outcome(got)
+        ),
+        (false, false) => format!(
+            "RatMaze::new({n}) gave {}, expected {}",
+            outcome(got),
+            outcome(want)
+        ),
+        (true, true) => {
+            let (g, w) = (&got["ok"], &want["ok"]);
+            let field = ["size", "rooms", "start", "goal", "open"]
+                .into_iter()
+                .find(|&k| g.get(k) != w.get(k))
+                .unwrap_or("size");
+            if field == "open" {
+                let bits =
+                    |v: &Value| serde_json::from_value::<Vec<u8>>(v.clone()).unwrap_or_default();
+                format!(
+                    "in RatMaze::new({n}) {}: a new maze has every door closed but room 0's north door and the goal's south door (for n = 1 both are doors of room 0)",
+                    door_difference(&bits(&g["open"]), &bits(&w["open"]))
+                )
+            } else {
+                format!(
+                    "RatMaze::new({n}).{field}() is {}, expected {}",
+                    short(&g[field]),
+                    short(&w[field])
+                )
+            }
+        }
+    }
+}
+
+fn door_call(op: &Value) -> String {
+    let name = op_name(op);
+    let arg = |i: usize| op.get(i).map(short).unwrap_or_default();
+    let dir = |i: usize| {
+        op.get(i)
+            .and_then(Value::as_u64)
+            .and_then(|b| u8::try_from(b).ok())
+            .map_or_else(|| arg(i), |b| format!("Direction::{}", direction_name(b)))
+    };
+    match name {
+        "set_door" => format!("set_door({}, {}, {})", arg(1), dir(2), arg(3)),
+        "door_open" | "passage" => format!("{name}({}, {})", arg(1), dir(2)),
+        "neighbors" => format!("neighbors({})", arg(1)),
+        "open_between" => format!("open_between({}, {})", arg(1), arg(2)),
+        _ => format!("{name}()"),
+    }
+}
+
+pub(super) fn rat_maze_rooms(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        sizes: Vec<Value>,
+        neighbor: Vec<Value>,
+        doors: SetScript,
+    }
+    #[derive(Deserialize)]
+    struct Output {
+        sizes: Vec<Value>,
+        neighbor: Vec<Value>,
+        doors: Vec<Value>,
+    }
+    let input: Input = case.input()?;
+    let got: Output = case.output()?;
+    let want: Output = case.expected()?;
+    let shapes = |o: &Output| (o.sizes.len(), o.neighbor.len(), o.doors.len());
+    let sent = (
+        input.sizes.len(),
+        input.neighbor.len(),
+        input.doors.ops.len(),
+    );
+    if shapes(&want) != sent {
+        return Err(Verdict::grader_error(
+            "the blessed results do not match the input: run `grader bless`",
+        ));
+    }
+    if shapes(&got) != sent {
+        return Ok(Verdict::fail(
+            "the probe reported another number of results than the grader asked for",
+        ));
+    }
+    for ((n, got), want) in input.sizes.iter().zip(&got.sizes).zip(&want.sizes) {
+        if got != want {
+            return Ok(Verdict::fail(new_maze_problem(n, got, want)));
+        }
+    }
+    for ((query, got), want) in input.neighbor.iter().zip(&got.neighbor).zip(&want.neighbor) {
+        if got != want {
+            let d = query[2]
+                .as_u64()
+                .and_then(|b| u8::try_from(b).ok())
+                .map_or_else(|| short(&query[2]), direction_name);
+            return Ok(Verdict::fail(format!(
+                "in a {0}x{0} maze, neighbor({1}, {d}) gave {2}, expected {3} (rooms are numbered row by row; None past the border, for a room outside the maze and for anything but exactly one direction)",
+                query[0],
+                query[1],
+                option(got),
+                option(want)
+            )));
+        }
+    }
+    let n = input.doors.n;
+    let mut calls = vec![format!("RatMaze::new({n})")];
+    for ((op, got), want) in input.doors.ops.iter().zip(&got.doors).zip(&want.doors) {
+        let this = door_call(op);
+        let changes = ["set_door", "open_between"].contains(&op_name(op));
+        if got != want {
+            let context = so_far(&calls);
+            let rule = match op_name(op) {
+                "door_open" | "set_door" => {
+                    "set_door and door_open work on one door of one room, never the one facing it"
+                }
+                "passage" => {
+                    "a passage needs a room on that side and both facing doors open; a border door is never one"
+                }
+                "neighbors" => "the rooms joined by a passage, in N, S, E, W order",
+                "open_between" => {
+                    "only rooms side by side can be joined, opening both facing doors; anything else is Err(NotAdjacent) and changes nothing"
+                }
+                _ => "set_door changes one door of one room; open_between opens both facing doors",
+            };
+            let (g, w) = match op_name(op) {
+                "open_between" => (outcome(got), outcome(want)),
+                "doors" => {
+                    let bits = |v: &Value| {
+                        serde_json::from_value::<Vec<u8>>(v.clone()).unwrap_or_default()
+                    };
+                    return Ok(Verdict::fail(format!(
+                        "after {context}, {}: {rule}",
+                        door_difference(&bits(got), &bits(want))
+                    )));
+                }
+                _ => (short(got), short(want)),
+            };
+            return Ok(Verdict::fail(format!(
+                "after {context}, {this} gave {g}, expected {w}: {rule}"
+            )));
+        }
+        if changes {
+            calls.push(this);
+        }
+    }
+    Ok(Verdict::pass(
+        "new, size, rooms, neighbor, door_open, set_door, passage, neighbors and open_between keep the rules",
+    ))
+}
+
+pub(super) fn one_sided_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut mazes: Vec<GivenMaze> = fixture_mazes(inputs)?
+        .into_iter()
+        .filter(|maze| maze.n <= 10)
+        .collect();
+    let mut rng = inputs.rng();
+    for n in [4, 7] {
+        mazes.push(GivenMaze {
+            name: format!("a {n}x{n} maze with random one-sided doors"),
+            n,
+            open: random_doors(&mut rng, n),
+        });
+    }
+    Ok(json!({ "mazes": mazes_value(&mazes) }))
+}
+
+pub(super) fn given_mazes(case: &Case) -> Result<Vec<GivenMaze>, Verdict> {
+    #[derive(Deserialize)]
+    struct Input {
+        mazes: Vec<GivenMaze>,
+    }
+    case.input::<Input>().map(|input| input.mazes)
+}
+
+pub(super) fn rat_neighbors_one_sided(case: &Case) -> Judged {
+    #[derive(Deserialize, PartialEq)]
+    struct Report {
+        neighbors: Vec<Vec<usize>>,
+        passages: Vec<u8>,
+    }
+    let mazes = given_mazes(case)?;
+    let got: Vec<Report> = case.output_list(mazes.len())?;
+    let want: Vec<Report> = case.expected()?;
+    if want.len() != mazes.len() {
+        return Err(Verdict::grader_error(
+            "the blessed results do not match the input: run `grader bless`",
+        ));
+    }
+    for ((maze, got), want) in mazes.iter().zip(&got).zip(&want) {
+        let rooms = maze.n * maze.n;
+        if got.neighbors.len() != rooms || got.passages.len() != rooms {
+            return Ok(Verdict::fail(format!(
+                "{}: the probe reported {} and {} rooms for a maze of {rooms}",
+                maze.name,
+                got.neighbors.len(),
+                got.passages.len()
+            )));
+        }
+        if let Some(room) = first_difference(&got.neighbors, &want.neighbors) {
+            let show =
+                |list: Option<&Vec<usize>>| list.map_or("nothing".to_owned(), |l| format!("{l:?}"));
+            return Ok(Verdict::fail(format!(
+                "{}: neighbors({room}) gave {}, expected {} (the rooms joined by BOTH facing doors, in N, S, E, W order)",
+                maze.name,
+                cut(show(got.neighbors.get(room))),
+                show(want.neighbors.get(room))
+            )));
+        }
+        if let Some(room) = first_difference(&got.passages, &want.passages) {
+            let bits = |list: &[u8]| {
+                list.get(room)
+                    .map_or("nothing".to_owned(), |&b| direction_name(b))
+            };
+            return Ok(Verdict::fail(format!(
+                "{}: passage() is true out of room {room} towards {}, expected {} (a door open on one side only is no passage, nor is an open border door)",
+                maze.name,
+                bits(&got.passages),
+                bits(&want.passages)
+            )));
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "neighbors and passage are right on {} mazes, one-sided doors included",
+        mazes.len()
+    )))
+}

@@ -1,0 +1,107 @@
+//! §7.6: the checks of breadth-first and depth-first search (visit order and path),
+//! on the sample file and the kit's fixtures; the hidden checks reuse them.
+
+use super::*;
+
+pub(in crate::checks) fn search_input(search: &str, mazes: &[GivenMaze]) -> Value {
+    json!({ "search": search, "mazes": mazes_value(mazes) })
+}
+
+pub(super) fn sample(inputs: &Inputs) -> anyhow::Result<Vec<GivenMaze>> {
+    Ok(vec![parse_rat_file(
+        "sample.txt",
+        &inputs.fixture("rat/sample.txt")?,
+    )?])
+}
+
+pub(super) fn bfs_sample_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("bfs", &sample(inputs)?))
+}
+
+pub(super) fn dfs_sample_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("dfs", &sample(inputs)?))
+}
+
+pub(super) fn bfs_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("bfs", &fixture_mazes(inputs)?))
+}
+
+pub(super) fn dfs_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(search_input("dfs", &fixture_mazes(inputs)?))
+}
+
+#[derive(Deserialize)]
+struct SearchResult {
+    pub(super) visited: Vec<usize>,
+    pub(super) path: Vec<usize>,
+}
+
+pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        search: String,
+        mazes: Vec<GivenMaze>,
+    }
+    let input: Input = case.input()?;
+    let (name, container) = match input.search.as_str() {
+        "bfs" => ("BFS", "Queue"),
+        _ => ("DFS", "Stack"),
+    };
+    let got: Vec<SearchResult> = case.output_list(input.mazes.len())?;
+    let want: Vec<SearchResult> = case.expected()?;
+    if want.len() != input.mazes.len() {
+        return Err(Verdict::grader_error(
+            "the blessed results do not match the input: run `grader bless`",
+        ));
+    }
+    for ((maze, got), want) in input.mazes.iter().zip(&got).zip(&want) {
+        if let Some(at) = first_difference(&got.visited, &want.visited) {
+            let label = format!("Rooms visited by {name}");
+            let which = if at < got.visited.len() && at < want.visited.len() {
+                format!(
+                    "the {} room taken out is {}, expected {}",
+                    ordinal(at + 1),
+                    got.visited[at],
+                    want.visited[at]
+                )
+            } else if at >= got.visited.len() {
+                format!(
+                    "it stopped after {} rooms, expected {}",
+                    got.visited.len(),
+                    want.visited.len()
+                )
+            } else {
+                format!("it went on after the {} rooms expected", want.visited.len())
+            };
+            return Ok(Verdict::fail_with_diff(
+                format!(
+                    "{}: {name} visited the rooms in another order: {which} (take neighbours N, S, E, W; mark a room when it goes into the {container}; stop when the goal comes out)",
+                    maze.name
+                ),
+                &rooms_text(&label, &want.visited),
+                &rooms_text(&label, &got.visited),
+            ));
+        }
+        if got.path != want.path {
+            let problem = match (got.path.is_empty(), want.path.is_empty()) {
+                (true, false) => "the path is empty, but the goal was reached: follow found_from back from the goal to room 0".to_owned(),
+                (false, true) => "a path was returned, but the goal cannot be reached: the path is empty then".to_owned(),
+                _ => "the path differs: follow found_from back from the goal to room 0, then reverse it so it runs from 0 to the goal".to_owned(),
+            };
+            let label = "This is the path (in reverse)";
+            let reversed = |path: &[usize]| path.iter().rev().copied().collect::<Vec<_>>();
+            return Ok(Verdict::fail_with_diff(
+                format!(
+                    "{}: {name} visited the right rooms, but {problem}",
+                    maze.name
+                ),
+                &rooms_text(label, &reversed(&want.path)),
+                &rooms_text(label, &reversed(&got.path)),
+            ));
+        }
+    }
+    Ok(Verdict::pass(format!(
+        "{name} visit orders and paths are exact on {} mazes",
+        input.mazes.len()
+    )))
+}

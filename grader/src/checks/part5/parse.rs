@@ -1,0 +1,490 @@
+//! §10.1: the checks of `parse` on the kit's files, layout variations of them and
+//! small malformed texts, and the wording of a difference (which file, which place).
+
+use super::*;
+
+#[derive(Deserialize)]
+struct GivenFile {
+    pub(super) name: String,
+    pub(super) text: String,
+}
+
+pub(in crate::checks) fn files_value(files: &[(String, String)]) -> Value {
+    json!({ "files": files.iter().map(|(name, text)| json!({ "name": name, "text": text })).collect::<Vec<_>>() })
+}
+
+pub(super) fn parse_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut files = inputs.fixture_files("arrows", "txt")?;
+    let text = |name: &str| -> anyhow::Result<String> {
+        files
+            .iter()
+            .find(|(file, _)| file == name)
+            .map(|(_, text)| text.clone())
+            .ok_or_else(|| anyhow::anyhow!("the kit has no fixture arrows/{name}"))
+    };
+    let sample = text("sample.txt")?;
+    let reversal = text("reversal.txt")?;
+    let non_square = text("non_square_4x9.txt")?;
+    // The layout the format allows: \r\n, a byte-order mark, lines in any order,
+    // tabs and runs of spaces, blank lines, no line end at the end.
+    let mut shuffled: Vec<&str> = reversal.lines().collect();
+    if let Some((_, squares)) = shuffled.split_first_mut() {
+        squares.reverse();
+    }
+    let messy = shuffled
+        .iter()
+        .map(|line| format!("  {}\t\n\n", line.replace(' ', "\t  ")))
+        .collect::<String>();
+    files.extend([
+        (
+            "sample.txt with \\r\\n line ends and a byte-order mark".to_owned(),
+            format!("\u{feff}{}", sample.replace('\n', "\r\n")),
+        ),
+        (
+            "reversal.txt with its square lines in reverse order, tabs and blank lines".to_owned(),
+            messy,
+        ),
+        (
+            "non_square_4x9.txt without a line end after its last line".to_owned(),
+            non_square.trim_end().to_owned(),
+        ),
+        (
+            "a 1x1 board whose only square is the target".to_owned(),
+            "1 1\n1 1 X N X\n".to_owned(),
+        ),
+    ]);
+    Ok(files_value(&files))
+}
+
+/// Malformed texts written here, beyond the kit's one file per rule: values the
+/// fixtures do not try (a number too large for a `usize`, non-ASCII text, a lone
+/// `\r`), and rules met in another place.
+const MORE_INVALID: &[(&str, &str)] = &[
+    (
+        "a size too large for any number type",
+        "99999999999999999999999 1\n",
+    ),
+    ("a negative column", "2 2\n1 -1 R N E\n"),
+    ("a lower-case direction", "1 2\n1 1 R N e\n1 2 X N X\n"),
+    (
+        "a direction written as an arrow character after a tab",
+        "1 2\n1\t1 B N ↗\n1 2 X N X\n",
+    ),
+    (
+        "a non-ASCII colour before another error",
+        "1 2\n1 2 X N X\n1 1 É N E E\n",
+    ),
+    ("only the size line", "2 3\n"),
+    (
+        "blank lines before a size line with 3 values",
+        "\n\n2 2 2\n",
+    ),
+    ("a 1x1 board without its target", "1 1\n1 1 R N E\n"),
+    (
+        "a duplicate of the target",
+        "1 2\n1 2 X N X\n1 1 R N E\n1 2 X N X\n",
+    ),
+    (
+        "a second target given after every square",
+        "1 3\n1 1 X N X\n1 2 R N E\n1 3 X N X\n",
+    ),
+    ("a size of 200x201", "200 201\n"),
+    ("a row of 0 on a square line", "1 2\n0 1 R N E\n"),
+    (
+        "lines separated by a lone \\r",
+        "1 2\r1 1 R N E\r1 2 X N X\r",
+    ),
+];
+
+pub(super) fn parse_invalid_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut files = inputs.fixture_files("invalid/arrows", "txt")?;
+    files.extend(
+        MORE_INVALID
+            .iter()
+            .map(|(name, text)| ((*name).to_owned(), (*text).to_owned())),
+    );
+    Ok(files_value(&files))
+}
+
+/// What `parse` made of a file.
+enum Parsed {
+    Board {
+        rows: usize,
+        cols: usize,
+        squares: Vec<String>,
+    },
+    Error {
+        line: Option<usize>,
+        column: Option<usize>,
+        kind: String,
+        message: String,
+    },
+    Panic(String),
+}
+
+impl Parsed {
+    /// The probe's report of one file, or why it cannot be read.
+    pub(super) fn read(value: &Value) -> Result<Parsed, String> {
+        #[derive(Deserialize)]
+        struct Board {
+            rows: usize,
+            cols: usize,
+            squares: Vec<String>,
+        }
+        #[derive(Deserialize)]
+        struct Error {
+            line: Option<usize>,
+            column: Option<usize>,
+            kind: String,
+            message: String,
+        }
+        if let Some(message) = panic_of(value) {
+            return Ok(Parsed::Panic(message));
+        }
+        if let Some(ok) = value.get("ok") {
+            let board = Board::deserialize(ok).map_err(|e| e.to_string())?;
+            if board.squares.len() != board.rows.saturating_mul(board.cols) {
+                return Err(format!(
+                    "a {}x{} board with {} squares",
+                    board.rows,
+                    board.cols,
+                    board.squares.len()
+                ));
+            }
+            return Ok(Parsed::Board {
+                rows: board.rows,
+                cols: board.cols,
+                squares: board.squares,
+            });
+        }
+        if let Some(err) = value.get("err") {
+            let error = Error::deserialize(err).map_err(|e| e.to_string())?;
+            return Ok(Parsed::Error {
+                line: error.line,
+                column: error.column,
+                kind: error.kind,
+                message: error.message,
+            });
+        }
+        Err("neither a board nor an error".to_owned())
+    }
+
+    /// The error in words: `DuplicateSquare at line 5, column 1 (`…`)`.
+    pub(super) fn error_text(&self) -> String {
+        match self {
+            Parsed::Error {
+                line,
+                column,
+                kind,
+                message,
+            } => {
+                let place = match (line, column) {
+                    (Some(line), Some(column)) => format!("line {line}, column {column}"),
+                    _ => "no place in the file".to_owned(),
+                };
+                format!("{kind} at {place} (`{}`)", cut(message.clone()))
+            }
+            Parsed::Board { rows, cols, .. } => format!("a {rows}x{cols} board"),
+            Parsed::Panic(message) => message.clone(),
+        }
+    }
+}
+
+/// Line `line` of `text` (counted from 1, as the format counts), quoted for a message.
+fn quoted_line(text: &str, line: usize) -> Option<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let found = text.split('\n').nth(line.checked_sub(1)?)?;
+    let found = found.strip_suffix('\r').unwrap_or(found);
+    Some(format!(
+        "line {line} of the file is `{}`",
+        cut(found.escape_debug().to_string())
+    ))
+}
+
+/// The line of `text` that gives square (`row`, `col`), if one does.
+fn line_of_square(text: &str, row: usize, col: usize) -> Option<usize> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n').enumerate().skip(1).find_map(|(i, line)| {
+        let words: Vec<&str> = line
+            .split([' ', '\t', '\r'])
+            .filter(|w| !w.is_empty())
+            .collect();
+        (words.len() >= 2 && words[0] == row.to_string() && words[1] == col.to_string())
+            .then_some(i + 1)
+    })
+}
+
+/// Where the handout (§10.1) says the error of a rule is, by the rule's name.
+fn rule_of(kind: &str) -> &'static str {
+    match kind {
+        "Empty" => "a file without a single value is Empty, at line 1, column 1",
+        "BadNumber" => {
+            "a value that must be a whole number and is not one (str::parse::<usize>() refuses it) is BadNumber, at the value"
+        }
+        "MissingValue" => {
+            "a line that ends before its last value is MissingValue, just after the last value there is (Word::end_column)"
+        }
+        "ExtraValue" => "a value after the last one a line may have is ExtraValue, at that value",
+        "SizeOutOfRange" => {
+            "a size that Board::check_size refuses is SizeOutOfRange, at the column of the rows"
+        }
+        "OutsideBoard" => {
+            "a row outside 1..=ROWS or a column outside 1..=COLS is OutsideBoard, at the value"
+        }
+        "BadColor" => "a COLOR other than R, B or X is BadColor, at the value",
+        "BadCircle" => "a CIRCLED other than C or N is BadCircle, at the value",
+        "CircledTarget" => "C on the target is CircledTarget, at the circle mark",
+        "TargetWithArrow" => {
+            "a direction other than X on the target is TargetWithArrow, at the direction"
+        }
+        "MissingArrow" => {
+            "X as the direction of a red or blue square is MissingArrow, at the direction"
+        }
+        "BadArrow" => "a direction that is none of the eight (nor X) is BadArrow, at the direction",
+        "DuplicateSquare" => {
+            "a square that had a line already is DuplicateSquare, at the column of R, naming the first line"
+        }
+        "TwoTargets" => "a second target is TwoTargets, at the column of COLOR",
+        "MissingSquare" => {
+            "after the last line with values, the first square (row by row) without a line is MissingSquare, at the next line, column 1"
+        }
+        "NoTarget" => {
+            "a board without a target is NoTarget, at the line after the last line with values, column 1 (Board::new finds it: place its error with .at)"
+        }
+        _ => "each error is at the column of the value it is about",
+    }
+}
+
+/// Why what `parse` made of `file` is not what the reference made of it, if it is not.
+fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<String>, Verdict> {
+    let name = &file.name;
+    let want = Parsed::read(want).map_err(|problem| {
+        Verdict::grader_error(format!(
+            "the blessed result for {name} is unreadable ({problem}): run `grader bless`"
+        ))
+    })?;
+    let got = match Parsed::read(got) {
+        Ok(got) => got,
+        Err(problem) => {
+            return Ok(Some(format!(
+                "{name}: the probe's report could not be read ({problem})"
+            )));
+        }
+    };
+    Ok(match (&got, &want) {
+        (Parsed::Panic(message), _) if message.starts_with("not implemented") => {
+            Some(panicked(name, "parse", message))
+        }
+        (Parsed::Panic(message), _) => Some(format!(
+            "{name}: parse {message} (parse must never panic: no unwrap() or indexing on what comes from the file; expected {})",
+            want.error_text()
+        )),
+        (
+            Parsed::Board {
+                rows,
+                cols,
+                squares,
+            },
+            Parsed::Board {
+                rows: want_rows,
+                cols: want_cols,
+                squares: want_squares,
+            },
+        ) => {
+            if (rows, cols) != (want_rows, want_cols) {
+                Some(format!(
+                    "{name}: the board read is {rows}x{cols}, expected {want_rows}x{want_cols} (the first line is ROWS COLS)"
+                ))
+            } else {
+                squares
+                    .iter()
+                    .zip(want_squares)
+                    .position(|(got, want)| got != want)
+                    .map(|index| {
+                        let (row, col) = (index / cols + 1, index % cols + 1);
+                        let line = line_of_square(&file.text, row, col)
+                            .map(|line| format!(" (line {line})"))
+                            .unwrap_or_default();
+                        let shown = |text: &str| {
+                            Sq::read(text).map_or_else(|| format!("`{text}`"), Sq::describe)
+                        };
+                        format!(
+                            "{name}: square ({row},{col}){line} was read as {}, expected {} (a square's line is `R C COLOR CIRCLED DIR`; lines may come in any order)",
+                            shown(&squares[index]),
+                            shown(&want_squares[index])
+                        )
+                    })
+            }
+        }
+        (Parsed::Error { line, .. }, Parsed::Board { .. }) => {
+            let quoted = line
+                .and_then(|line| quoted_line(&file.text, line))
+                .map(|quoted| format!("; {quoted}"))
+                .unwrap_or_default();
+            Some(format!(
+                "{name}: parse refused a valid file with {}{quoted}; expected {} (spaces and tabs, blank lines, \\r\\n line ends, a byte-order mark and lines in any order are all allowed)",
+                got.error_text(),
+                want.error_text()
+            ))
+        }
+        (Parsed::Board { .. }, Parsed::Error { line, kind, .. }) => {
+            let quoted = line
+                .and_then(|line| quoted_line(&file.text, line))
+                .map(|quoted| format!("; {quoted}"))
+                .unwrap_or_default();
+            Some(format!(
+                "{name}: parse accepted a malformed file ({}); expected the error {}{quoted} ({})",
+                got.error_text(),
+                want.error_text(),
+                rule_of(kind)
+            ))
+        }
+        (
+            Parsed::Error {
+                line,
+                column,
+                kind,
+                message,
+            },
+            Parsed::Error {
+                line: want_line,
+                column: want_column,
+                kind: want_kind,
+                message: want_message,
+            },
+        ) => {
+            if (line, column, kind) == (want_line, want_column, want_kind) {
+                // The words are the provided Display of what parse put in the error.
+                (message != want_message).then(|| {
+                    format!(
+                        "{name}: parse gave the right error at the right place, but with other values in it: `{message}`, expected `{want_message}` ({})",
+                        rule_of(want_kind)
+                    )
+                })
+            } else {
+                let rule = rule_of(want_kind);
+                let hint = if line.is_none() {
+                    "an error of Board::new or Board::check_size has no place: give it one with .at(line, column)".to_owned()
+                } else if kind != want_kind {
+                    format!(
+                        "{rule}; check the rules in the handout's order and return the first problem"
+                    )
+                } else if line == want_line {
+                    format!("the right rule on the right line, at another column: {rule}")
+                } else {
+                    format!("the right rule, on another line: {rule}")
+                };
+                let quoted = want_line
+                    .and_then(|line| quoted_line(&file.text, line))
+                    .map(|quoted| format!("; {quoted}"))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{name}: parse gave {}, expected {}{quoted} ({hint})",
+                    got.error_text(),
+                    want.error_text()
+                ))
+            }
+        }
+        (_, Parsed::Panic(_)) => {
+            return Err(Verdict::grader_error(format!(
+                "the blessed result for {name} is a panic: run `grader bless`"
+            )));
+        }
+    })
+}
+
+/// Judges `parse` on every file the grader sent against the reference's results.
+pub(in crate::checks) fn parse_verdict(
+    case: &Case,
+    summary: impl FnOnce(usize) -> String,
+) -> Judged {
+    #[derive(Deserialize)]
+    struct Input {
+        files: Vec<GivenFile>,
+    }
+    let files = case.input::<Input>()?.files;
+    let got: Vec<Value> = case.output_list(files.len())?;
+    let want = blessed_list(case, files.len())?;
+    let mut problems = Vec::new();
+    for ((file, got), want) in files.iter().zip(&got).zip(&want) {
+        if let Some(problem) = parse_problem(file, got, want)? {
+            problems.push((problem, None));
+        }
+    }
+    Ok(verdict_of_items(
+        problems,
+        summary(files.len()),
+        "file",
+        "files",
+    ))
+}
+
+pub(super) fn arrows_parse_fixtures(case: &Case) -> Judged {
+    parse_verdict(case, |count| {
+        format!(
+            "all {count} board files read as the reference reads them, every layout the format allows included"
+        )
+    })
+}
+
+pub(super) fn arrows_parse_invalid(case: &Case) -> Judged {
+    parse_verdict(case, |count| {
+        format!(
+            "all {count} malformed files are errors of the reference's kind at its line and column, none a panic"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checks::part5::tests::*;
+
+    #[test]
+    fn parse_differences_name_the_file_and_the_place() {
+        let name = "arrows_parse_invalid";
+        let input = (spec(name).input)(&inputs(name)).unwrap();
+        let files = input["files"].as_array().unwrap();
+        let at = files
+            .iter()
+            .position(|f| f["name"] == "duplicate_square.txt")
+            .unwrap();
+        let error = |line: usize, column: usize, kind: &str| json!({ "err": { "line": line, "column": column, "kind": kind, "message": format!("line {line}, column {column}: …") } });
+        let want: Vec<Value> = (0..files.len()).map(|_| error(1, 1, "Empty")).collect();
+        let mut got = want.clone();
+        got[at] = json!({ "ok": { "rows": 2, "cols": 2, "squares": ["R N E", "B N S", "B C N", "X N X"] } });
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(
+            verdict
+                .message
+                .starts_with("duplicate_square.txt: parse accepted a malformed file"),
+            "{}",
+            verdict.message
+        );
+        got[at] = error(5, 3, "Empty");
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(
+            verdict.message.contains("at line 5, column 3"),
+            "{}",
+            verdict.message
+        );
+        got[at] =
+            json!({ "err": { "line": null, "column": null, "kind": "Empty", "message": "…" } });
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(
+            verdict.message.contains(".at(line, column)"),
+            "{}",
+            verdict.message
+        );
+        got[at] = json!({ "panic": "index out of bounds" });
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(
+            verdict
+                .message
+                .contains("parse panicked: index out of bounds (parse must never panic"),
+            "{}",
+            verdict.message
+        );
+        assert!(judged(name, json!(want), json!(want)).passed);
+    }
+}
