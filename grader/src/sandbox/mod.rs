@@ -117,7 +117,8 @@ pub mod emulate;
 mod init;
 #[cfg(target_os = "linux")]
 mod linux;
-#[cfg(all(test, target_os = "linux"))]
+// The attack suites: the kit's, not the student template's.
+#[cfg(all(test, target_os = "linux", feature = "instructor"))]
 mod tests;
 #[cfg(target_os = "linux")]
 pub mod trial;

@@ -1318,7 +1318,7 @@ fn cargo_builds_a_crate_with_a_registry_dependency_from_a_read_only_cargo_home()
 
 /// Prints how long `run` takes for `/bin/true`, sandboxed and not.
 #[test]
-#[ignore = "a measurement: cargo test -p maze-grader sandbox_overhead -- --ignored --nocapture"]
+#[ignore = "full tier: 300 jobs, and what each costs is printed (cargo test -p maze-grader sandbox_overhead -- --ignored --nocapture)"]
 fn sandbox_overhead() {
     let scratch = open_dir("maze-sandbox-test-");
     for mode in [Mode::Off, Mode::Required] {
