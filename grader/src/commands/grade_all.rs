@@ -205,7 +205,7 @@ type ClassEntries = (Vec<(String, PathBuf)>, Vec<String>);
 /// metadata, notes), which are named but hold no submission. Hidden entries (`.git`)
 /// and the output folder are left out. A top-level link is the instructor's own
 /// entry and is followed (links below it are not: see `submission::locate`).
-fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<ClassEntries> {
+pub(super) fn class_folders(dir: &Path, output: &Path) -> anyhow::Result<ClassEntries> {
     let output = output.canonicalize().ok();
     let (mut folders, mut files) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {

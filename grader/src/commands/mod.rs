@@ -9,6 +9,7 @@ mod mutants;
 #[cfg(target_os = "linux")]
 mod sandbox_check;
 mod self_check;
+mod similarity;
 mod starter;
 mod watch;
 
@@ -39,6 +40,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
         Command::Dist(args) => dist::run(&args),
         Command::Mutants(args) => mutants::run(&args),
         Command::Watch(args) => watch::run(&args),
+        Command::Similarity(args) => similarity::run(&args),
         #[cfg(target_os = "linux")]
         Command::SandboxCheck(args) => sandbox_check::run(&args),
         #[cfg(not(target_os = "linux"))]
