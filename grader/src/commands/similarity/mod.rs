@@ -108,6 +108,8 @@ pub struct Outcome {
     pub common: usize,
     /// The settings used.
     pub settings: Settings,
+    /// The provided code's sources (the kit's `starter/src`).
+    pub starter: PathBuf,
 }
 
 /// Runs `grader similarity`.
@@ -138,9 +140,9 @@ pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
     )?;
     report::write(&outcome, &args.output_dir, args.top)?;
     println!(
-        "{} submissions, {} pairs share code beyond the starter; see {}",
+        "{} submissions, {} share code beyond the starter; see {}",
         outcome.submissions.len(),
-        outcome.pairs.len(),
+        report::pairs_phrase(outcome.pairs.len()),
         args.output_dir.join("index.html").display()
     );
     Ok(Status::Success)
@@ -179,6 +181,7 @@ pub fn compare(
         pairs,
         common,
         settings,
+        starter: starter.to_path_buf(),
     })
 }
 

@@ -28,15 +28,40 @@ pub fn write(outcome: &Outcome, out: &Path, top: usize) -> anyhow::Result<()> {
         let path = out.join(name);
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
     };
-    save("pairs.csv", &pairs_csv(outcome)?)?;
+    let path = out.join("pairs.csv");
+    let file =
+        std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
+    write_pairs_csv(outcome, std::io::BufWriter::new(file))
+        .with_context(|| format!("writing {}", path.display()))?;
     save("summary.md", summary(outcome, top).as_bytes())?;
     save("index.html", html(outcome, top)?.as_bytes())?;
     dolos(outcome, &out.join("dolos"))
 }
 
-/// `pairs.csv`: one row per pair, most similar first.
+/// "1 pair" or "N pairs".
+pub fn pairs_phrase(count: usize) -> String {
+    if count == 1 {
+        "1 pair".to_owned()
+    } else {
+        format!("{count} pairs")
+    }
+}
+
+/// The most pairs the HTML ranking lists (at least `--top`).
+const TABLE_ROWS: usize = 500;
+
+/// `pairs.csv` in memory (what the tests read).
+#[cfg(test)]
 pub fn pairs_csv(outcome: &Outcome) -> anyhow::Result<Vec<u8>> {
-    let mut csv = csv::Writer::from_writer(Vec::new());
+    let mut bytes = Vec::new();
+    write_pairs_csv(outcome, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// `pairs.csv`: one row per pair, most similar first, written as it goes (a class
+/// of 2,000 can have a million pairs that share something).
+pub fn write_pairs_csv(outcome: &Outcome, out: impl std::io::Write) -> anyhow::Result<()> {
+    let mut csv = csv::Writer::from_writer(out);
     csv.write_record(["a", "b", "similarity", "shared", "size_a", "size_b"])?;
     for pair in &outcome.pairs {
         let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
@@ -49,7 +74,8 @@ pub fn pairs_csv(outcome: &Outcome) -> anyhow::Result<Vec<u8>> {
             &b.distinct.len().to_string(),
         ])?;
     }
-    Ok(csv.into_inner()?)
+    csv.flush()?;
+    Ok(())
 }
 
 /// `summary.md`.
@@ -59,12 +85,12 @@ pub fn summary(outcome: &Outcome, top: usize) -> String {
     let _ = writeln!(md, "{CAUTION}\n");
     let _ = writeln!(
         md,
-        "{} submissions compared; {} pairs share student-written code. Fingerprints: \
+        "{} submissions compared; {} share student-written code. Fingerprints: \
          winnowing of {}-token k-grams in windows of {}; the starter's code left out, and {} \
          common fingerprints (in more than {:.0}% of submissions and at least {}). \
          Similarity = shared fingerprints / the smaller side's fingerprints.\n",
         outcome.submissions.len(),
-        outcome.pairs.len(),
+        pairs_phrase(outcome.pairs.len()),
         s.k,
         s.window,
         outcome.common,
@@ -272,7 +298,10 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
         "<table><tr><th>#</th><th>submission</th><th>submission</th><th>similarity</th>\
          <th>shared</th><th>sizes</th></tr>\n",
     );
-    for (rank, pair) in outcome.pairs.iter().enumerate() {
+    // The ranking stops after a few hundred rows: the rest share a fingerprint or two
+    // by chance, and are in pairs.csv.
+    let listed = top.max(TABLE_ROWS);
+    for (rank, pair) in outcome.pairs.iter().take(listed).enumerate() {
         let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
         let first = if rank < top {
             format!("<a href=\"#pair{}\">{}</a>", rank + 1, rank + 1)
@@ -291,6 +320,13 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
         );
     }
     html.push_str("</table>\n");
+    if outcome.pairs.len() > listed {
+        let _ = writeln!(
+            html,
+            "<p>{} more pairs, less similar, in pairs.csv.</p>",
+            outcome.pairs.len() - listed
+        );
+    }
     for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
         pair_section(outcome, pair, rank + 1, &mut html)?;
     }
@@ -341,7 +377,9 @@ fn pair_section(
 }
 
 /// `dolos/`: each submission's sources as one file `<n>.rs` (Dolos compares files,
-/// and one file per submission makes a pair of files a pair of students), and an
+/// and one file per submission makes a pair of files a pair of students) holding the
+/// files that differ from the starter's (Dolos cannot be told the provided code, and
+/// a file handed back unchanged holds nothing the student wrote), and an
 /// `info.csv` with the columns Dolos reads: `filename` (relative to the CSV, required),
 /// `full_name` and `label` (optional). Format as documented at
 /// https://dolos.ugent.be/docs/adding-metadata.html ("Adding metadata", CSV format);
@@ -356,6 +394,13 @@ fn dolos(outcome: &Outcome, dir: &Path) -> anyhow::Result<()> {
         let mut joined = String::new();
         for file in &submission.files {
             let text = read_source(&submission.crate_dir.join(file))?;
+            let provided = file
+                .strip_prefix("src")
+                .ok()
+                .and_then(|inside| std::fs::read_to_string(outcome.starter.join(inside)).ok());
+            if provided.as_deref() == Some(text.as_str()) {
+                continue;
+            }
             let _ = writeln!(joined, "// ---- {} ----\n{text}", file.display());
         }
         let path = dir.join(&filename);

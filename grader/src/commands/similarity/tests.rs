@@ -180,6 +180,10 @@ fn similarity_dolos_export_lists_every_submission_in_info_csv() {
     );
     let first = std::fs::read_to_string(out.join("dolos/0001.rs")).unwrap();
     assert!(first.contains("// ---- src/work.rs ----"));
+    assert!(
+        !first.contains("src/lib.rs"),
+        "a file unchanged from the starter is exported"
+    );
 }
 
 #[test]
