@@ -140,7 +140,7 @@ pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
     )?;
     report::write(&outcome, &args.output_dir, args.top)?;
     println!(
-        "{} submissions, {} share code beyond the starter; see {}",
+        "{} submissions, {} sharing code beyond the starter; see {}",
         outcome.submissions.len(),
         report::pairs_phrase(outcome.pairs.len()),
         args.output_dir.join("index.html").display()

@@ -85,7 +85,7 @@ pub fn summary(outcome: &Outcome, top: usize) -> String {
     let _ = writeln!(md, "{CAUTION}\n");
     let _ = writeln!(
         md,
-        "{} submissions compared; {} share student-written code. Fingerprints: \
+        "{} submissions compared; {} sharing student-written code. Fingerprints: \
          winnowing of {}-token k-grams in windows of {}; the starter's code left out, and {} \
          common fingerprints (in more than {:.0}% of submissions and at least {}). \
          Similarity = shared fingerprints / the smaller side's fingerprints.\n",
@@ -100,18 +100,8 @@ pub fn summary(outcome: &Outcome, top: usize) -> String {
     md.push_str("| # | submission | submission | similarity | shared | sizes |\n");
     md.push_str("| ---: | --- | --- | ---: | ---: | --- |\n");
     for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
-        let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {:.2} | {} | {} / {} |",
-            rank + 1,
-            md_cell(&a.name),
-            md_cell(&b.name),
-            pair.similarity,
-            pair.shared,
-            a.distinct.len(),
-            b.distinct.len()
-        );
+        let [a, b, rest @ ..] = cells(outcome, pair, md_cell);
+        let _ = writeln!(md, "| {} | {a} | {b} | {} |", rank + 1, rest.join(" | "));
     }
     if outcome.pairs.len() > top {
         let _ = writeln!(
@@ -143,6 +133,19 @@ fn notes(outcome: &Outcome, out: &mut String, escape: impl Fn(&str) -> String) {
             let _ = writeln!(out, "- {}: {}", escape(name), escape(why));
         }
     }
+}
+
+/// A ranking row after its rank: both names (through `escape`), the similarity, the
+/// shared fingerprints and the two sizes.
+fn cells(outcome: &Outcome, pair: &Pair, escape: impl Fn(&str) -> String) -> [String; 5] {
+    let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
+    [
+        escape(&a.name),
+        escape(&b.name),
+        format!("{:.2}", pair.similarity),
+        pair.shared.to_string(),
+        format!("{} / {}", a.distinct.len(), b.distinct.len()),
+    ]
 }
 
 /// A student's string in a Markdown table cell: no `|`, no line break, no HTML.
@@ -302,22 +305,13 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
     // by chance, and are in pairs.csv.
     let listed = top.max(TABLE_ROWS);
     for (rank, pair) in outcome.pairs.iter().take(listed).enumerate() {
-        let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
         let first = if rank < top {
             format!("<a href=\"#pair{}\">{}</a>", rank + 1, rank + 1)
         } else {
             (rank + 1).to_string()
         };
-        let _ = writeln!(
-            html,
-            "<tr><td>{first}</td><td>{}</td><td>{}</td><td>{:.2}</td><td>{}</td><td>{} / {}</td></tr>",
-            escape(&a.name),
-            escape(&b.name),
-            pair.similarity,
-            pair.shared,
-            a.distinct.len(),
-            b.distinct.len()
-        );
+        let row = cells(outcome, pair, escape).join("</td><td>");
+        let _ = writeln!(html, "<tr><td>{first}</td><td>{row}</td></tr>");
     }
     html.push_str("</table>\n");
     if outcome.pairs.len() > listed {
