@@ -67,6 +67,39 @@ pub enum InstructorCommand {
     /// student-written regions, print each one's score, and write the survivors (full
     /// marks) to a file for the instructor.
     Mutants(MutantsArgs),
+    /// Which submissions of a class share student-written code beyond the starter:
+    /// writes OUT/pairs.csv, OUT/index.html, OUT/summary.md and a Dolos export.
+    Similarity(SimilarityArgs),
+}
+
+/// Arguments of `grader similarity`.
+#[derive(Debug, Args)]
+pub struct SimilarityArgs {
+    /// The class folder: one subfolder per submission (the layouts grade-all accepts).
+    pub dir: PathBuf,
+    /// Where pairs.csv, index.html, summary.md and dolos/ go.
+    #[arg(long, value_name = "OUT")]
+    pub output_dir: PathBuf,
+    /// Tokens in a k-gram: shared runs shorter than this are never seen.
+    #[arg(long, value_name = "K", default_value_t = 23)]
+    pub k: usize,
+    /// Winnowing window, in k-grams: every shared run of WINDOW + K - 1 tokens is found.
+    #[arg(long, value_name = "W", default_value_t = 17)]
+    pub window: usize,
+    /// A fingerprint in more than this share of the submissions (and in at least
+    /// --common-min of them) is a common idiom and left out.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.5)]
+    pub common_share: f64,
+    /// The fewest submissions a fingerprint must be in to count as common.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub common_min: usize,
+    /// How many of the most similar pairs index.html shows fragment by fragment.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub top: usize,
+    /// The kit's root, whose starter/src is the provided code left out; found from
+    /// the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
 }
 
 /// Arguments of `grader sandbox-check`.

@@ -209,7 +209,7 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 
 /// The grader's modules that only the `instructor` feature builds, relative to
 /// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
-pub(crate) const INSTRUCTOR_MODULES: [&str; 11] = [
+pub(crate) const INSTRUCTOR_MODULES: [&str; 12] = [
     "commands/bless",
     "commands/dist",
     "commands/grade_all",
@@ -217,6 +217,7 @@ pub(crate) const INSTRUCTOR_MODULES: [&str; 11] = [
     "commands/mutants",
     "commands/sandbox_check",
     "commands/self_check",
+    "commands/similarity",
     "commands/starter",
     "dist",
     "gradescope",
@@ -671,6 +672,7 @@ mod tests {
                 "commands/starter.rs",
                 "sandbox/tests.rs",
                 "sandbox_check",
+                "similarity",
                 "bench/",
                 "checks/hidden.rs",
             ] {

@@ -201,7 +201,7 @@ type Folder = (String, PathBuf);
 /// `submission_metadata.yml`). The output folder, when it is inside the class
 /// folder, is the grader's own and no entry of the class: it has no row, so the
 /// first run (before it exists) and the next ones list the same entries.
-fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
+pub(super) fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
     let output = output.canonicalize().ok();
     let mut folders = Vec::new();
     let mut passed_over = Vec::new();

@@ -20,6 +20,8 @@ mod sandbox_check;
 #[cfg(feature = "instructor")]
 mod self_check;
 #[cfg(feature = "instructor")]
+mod similarity;
+#[cfg(feature = "instructor")]
 mod starter;
 
 use std::path::PathBuf;
@@ -59,6 +61,7 @@ fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Stat
         InstructorCommand::SelfCheck(args) => self_check::run(&args),
         InstructorCommand::Dist(args) => dist::run(&args),
         InstructorCommand::Mutants(args) => mutants::run(&args),
+        InstructorCommand::Similarity(args) => similarity::run(&args),
         #[cfg(target_os = "linux")]
         InstructorCommand::SandboxCheck(args) => sandbox_check::run(&args),
         #[cfg(not(target_os = "linux"))]

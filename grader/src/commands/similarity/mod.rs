@@ -1,0 +1,378 @@
+//! `grader similarity`: which submissions of a class share student-written code
+//! beyond the starter.
+//!
+//! The method is the established one (MOSS, Dolos), told the one thing they cannot
+//! know: what every student was given.
+//!
+//! 1. Each submission is found as `grade-all` finds it (the same class-folder entries,
+//!    [`crate::submission::locate`]) and its `src/**/*.rs` is lexed and normalized
+//!    ([`tokens`]: identifiers and literals become placeholders, keywords and
+//!    punctuation stay).
+//! 2. Each file is fingerprinted by winnowing ([`winnow`], k-grams of `--k` tokens,
+//!    windows of `--window`).
+//! 3. The provided code is left out: every k-gram of the kit's `starter/src` (all of
+//!    them, not only its winnowed ones, so a student's window that happens to pick a
+//!    different starter k-gram is still recognised). A submission that is just the
+//!    starter has no fingerprint left and shares nothing.
+//! 4. Common idioms are left out: a fingerprint found in more than `--common-share`
+//!    of the submissions *and* in at least `--common-min` of them (both, so that in a
+//!    small class three students sharing code are not taken for an idiom).
+//! 5. An inverted index maps each remaining fingerprint to the submissions that have
+//!    it; only submissions listed together under some fingerprint become a pair, so
+//!    no pair is ever compared in full.
+//!
+//! **Similarity** of a pair is `shared / min(size_a, size_b)`, where `shared` is the
+//! number of distinct fingerprints both have and `size` a submission's distinct
+//! fingerprints left after steps 3 and 4 (its student-written size). Dividing by the
+//! smaller side (containment, not Jaccard) keeps a copy that was padded with dead
+//! code or extra work at the score of what was copied; `shared` is reported beside
+//! it, so a high score on a tiny submission can be seen for what it is.
+//!
+//! **Complexity.** With `T` tokens in the class, `F` fingerprints kept and `m_h` the
+//! submissions holding fingerprint `h`: lexing and winnowing are O(T) (the rolling
+//! hash makes each k-gram O(1), each window minimum is O(w)); the index is O(F log F)
+//! to sort; counting pairs is O(Σ_h m_h²), which the common-idiom filter bounds by
+//! `m_h ≤ max(share·N, common_min)`; only the P pairs that share something are
+//! stored and sorted, O(P log P). Independent work shares almost nothing, so in
+//! practice this grows with the class's size, not with its N²/2 pairs (figures for
+//! 200 and 2,000 submissions: README, `grader/bench/similarity.sh`).
+
+mod report;
+#[cfg(test)]
+mod tests;
+mod tokens;
+mod winnow;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+
+use crate::Status;
+use crate::cli::SimilarityArgs;
+use crate::kit::Kit;
+
+/// What the comparison is told to do.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Tokens in a k-gram.
+    pub k: usize,
+    /// K-grams in a winnowing window.
+    pub window: usize,
+    /// Above this share of submissions (and `common_min`), a fingerprint is an idiom.
+    pub common_share: f64,
+    /// The fewest submissions an idiom is in.
+    pub common_min: usize,
+}
+
+/// One submission as the comparison sees it.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// Its entry in the class folder.
+    pub name: String,
+    /// Its crate.
+    pub crate_dir: PathBuf,
+    /// Its `src/**/*.rs`, relative to the crate, sorted.
+    pub files: Vec<PathBuf>,
+    /// Its student-written fingerprints, in file and position order: (hash, file, at).
+    pub prints: Vec<(u64, u32, u32)>,
+    /// The distinct hashes among `prints` left after the common-idiom filter, sorted.
+    pub distinct: Vec<u64>,
+    /// Files the lexer refused, with why (left out of the comparison).
+    pub unlexed: Vec<String>,
+}
+
+/// A pair that shares fingerprints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    /// Index of the first submission (by name order).
+    pub a: usize,
+    /// Index of the second.
+    pub b: usize,
+    /// Distinct fingerprints both have.
+    pub shared: usize,
+    /// `shared / min(size_a, size_b)`.
+    pub similarity: f64,
+}
+
+/// The whole comparison, what the report is written from.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Submissions, by name.
+    pub submissions: Vec<Submission>,
+    /// Entries that are no submission, with why.
+    pub skipped: Vec<(String, String)>,
+    /// Pairs sharing fingerprints, most similar first.
+    pub pairs: Vec<Pair>,
+    /// Fingerprints left out as common idioms.
+    pub common: usize,
+    /// The settings used.
+    pub settings: Settings,
+    /// The provided code's sources (the kit's `starter/src`).
+    pub starter: PathBuf,
+}
+
+/// Runs `grader similarity`.
+pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
+    if args.k == 0 || args.window == 0 {
+        bail!("--k and --window must be at least 1");
+    }
+    if !(0.0..=1.0).contains(&args.common_share) {
+        bail!("--common-share {} is outside 0..=1", args.common_share);
+    }
+    if !args.dir.is_dir() {
+        bail!("the class folder {} is not a directory", args.dir.display());
+    }
+    let kit = Kit::locate(args.kit.as_deref())?;
+    let settings = Settings {
+        k: args.k,
+        window: args.window,
+        common_share: args.common_share,
+        common_min: args.common_min,
+    };
+    std::fs::create_dir_all(&args.output_dir)
+        .with_context(|| format!("creating {}", args.output_dir.display()))?;
+    let outcome = compare(
+        &args.dir,
+        &args.output_dir,
+        &kit.starter().join("src"),
+        settings,
+    )?;
+    report::write(&outcome, &args.output_dir, args.top)?;
+    println!(
+        "{} submissions, {} sharing code beyond the starter; see {}",
+        outcome.submissions.len(),
+        report::pairs_phrase(outcome.pairs.len()),
+        args.output_dir.join("index.html").display()
+    );
+    Ok(Status::Success)
+}
+
+/// Compares the class in `class` (leaving `output` out), with `starter` as the
+/// provided code.
+pub fn compare(
+    class: &Path,
+    output: &Path,
+    starter: &Path,
+    settings: Settings,
+) -> anyhow::Result<Outcome> {
+    let (entries, _passed_over) = super::grade_all::class_entries(class, output)?;
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    for (name, path) in entries {
+        match crate::submission::locate(&path) {
+            Ok(crate_dir) => found.push((name, crate_dir)),
+            Err(why) => skipped.push((name, why.to_string())),
+        }
+    }
+    if found.is_empty() {
+        bail!(
+            "the class folder {} holds no submission (a subfolder with a crate in the starter's layout)",
+            class.display()
+        );
+    }
+    let provided = provided_kgrams(starter, settings.k)?;
+    let mut submissions = fingerprint_all(found, &provided, settings)?;
+    let common = drop_common(&mut submissions, settings);
+    let pairs = pairs(&submissions);
+    Ok(Outcome {
+        submissions,
+        skipped,
+        pairs,
+        common,
+        settings,
+        starter: starter.to_path_buf(),
+    })
+}
+
+/// Every `.rs` file below `dir`, relative to it, sorted; symbolic links are passed
+/// over (a submission is only its own files).
+pub fn rust_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs") {
+            files.push(
+                entry
+                    .path()
+                    .strip_prefix(dir)
+                    .unwrap_or(entry.path())
+                    .to_path_buf(),
+            );
+        }
+    }
+    Ok(files)
+}
+
+/// A source file's text: an unreadable or non-UTF-8 file is an error naming it.
+pub fn read_source(path: &Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|error| {
+        anyhow::anyhow!(
+            "{} is not UTF-8 text (invalid byte at offset {}); Rust sources must be UTF-8",
+            path.display(),
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Every k-gram hash of the provided code.
+fn provided_kgrams(starter: &Path, k: usize) -> anyhow::Result<HashSet<u64>> {
+    if !starter.is_dir() {
+        bail!(
+            "the kit's starter sources {} are missing",
+            starter.display()
+        );
+    }
+    let mut provided = HashSet::new();
+    for file in rust_files(starter)? {
+        let path = starter.join(&file);
+        let tokens = tokens::lex(&read_source(&path)?)
+            .map_err(|why| anyhow::anyhow!("the kit's {} does not lex: {why}", path.display()))?;
+        provided.extend(winnow::kgram_hashes(&tokens, k));
+    }
+    Ok(provided)
+}
+
+/// Fingerprints every submission, on as many threads as there are cores.
+fn fingerprint_all(
+    found: Vec<(String, PathBuf)>,
+    provided: &HashSet<u64>,
+    settings: Settings,
+) -> anyhow::Result<Vec<Submission>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = found.len().div_ceil(threads).max(1);
+    let results: Vec<anyhow::Result<Vec<Submission>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = found
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(name, dir)| fingerprint(name, dir, provided, settings))
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a worker panicked")))
+            })
+            .collect()
+    });
+    let mut all = Vec::with_capacity(found.len());
+    for part in results {
+        all.extend(part?);
+    }
+    Ok(all)
+}
+
+/// One submission's student-written fingerprints.
+fn fingerprint(
+    name: &str,
+    crate_dir: &Path,
+    provided: &HashSet<u64>,
+    settings: Settings,
+) -> anyhow::Result<Submission> {
+    let src = crate_dir.join("src");
+    let files: Vec<PathBuf> = rust_files(&src)?
+        .into_iter()
+        .map(|f| Path::new("src").join(f))
+        .collect();
+    let mut prints = Vec::new();
+    let mut unlexed = Vec::new();
+    for (index, file) in files.iter().enumerate() {
+        let text = read_source(&crate_dir.join(file))?;
+        let tokens = match tokens::lex(&text) {
+            Ok(tokens) => tokens,
+            Err(why) => {
+                unlexed.push(format!("{}: {why}", file.display()));
+                continue;
+            }
+        };
+        let index = u32::try_from(index).unwrap_or(u32::MAX);
+        prints.extend(
+            winnow::winnow(&tokens, settings.k, settings.window)
+                .into_iter()
+                .filter(|f| !provided.contains(&f.hash))
+                .map(|f| (f.hash, index, f.at)),
+        );
+    }
+    let mut distinct: Vec<u64> = prints.iter().map(|p| p.0).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    Ok(Submission {
+        name: name.to_owned(),
+        crate_dir: crate_dir.to_path_buf(),
+        files,
+        prints,
+        distinct,
+        unlexed,
+    })
+}
+
+/// Removes the common idioms from every submission's distinct fingerprints; returns
+/// how many fingerprints were left out.
+fn drop_common(submissions: &mut [Submission], settings: Settings) -> usize {
+    let mut counts: HashMap<u64, usize> = HashMap::new();
+    for submission in submissions.iter() {
+        for &hash in &submission.distinct {
+            *counts.entry(hash).or_default() += 1;
+        }
+    }
+    let total = submissions.len() as f64;
+    let common: HashSet<u64> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= settings.common_min && n as f64 > settings.common_share * total)
+        .map(|(hash, _)| hash)
+        .collect();
+    for submission in submissions.iter_mut() {
+        submission.distinct.retain(|h| !common.contains(h));
+    }
+    common.len()
+}
+
+/// The pairs that share fingerprints, through an inverted index, most similar first
+/// (then most shared, then by names: a stable order).
+fn pairs(submissions: &[Submission]) -> Vec<Pair> {
+    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
+    for (i, submission) in submissions.iter().enumerate() {
+        let i = u32::try_from(i).unwrap_or(u32::MAX);
+        for &hash in &submission.distinct {
+            index.entry(hash).or_default().push(i);
+        }
+    }
+    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
+    for holders in index.values().filter(|h| h.len() > 1) {
+        for (x, &a) in holders.iter().enumerate() {
+            for &b in &holders[x + 1..] {
+                *shared.entry((a, b)).or_default() += 1;
+            }
+        }
+    }
+    let mut pairs: Vec<Pair> = shared
+        .into_iter()
+        .map(|((a, b), n)| {
+            let (a, b) = (a as usize, b as usize);
+            let smaller = submissions[a]
+                .distinct
+                .len()
+                .min(submissions[b].distinct.len())
+                .max(1);
+            Pair {
+                a,
+                b,
+                shared: n as usize,
+                similarity: f64::from(n) / smaller as f64,
+            }
+        })
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.similarity
+            .total_cmp(&x.similarity)
+            .then(y.shared.cmp(&x.shared))
+            .then((x.a, x.b).cmp(&(y.a, y.b)))
+    });
+    pairs
+}

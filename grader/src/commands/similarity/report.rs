@@ -1,0 +1,406 @@
+//! What `grader similarity` writes: `pairs.csv` (every pair that shares code, most
+//! similar first), `index.html` (the ranked pairs and, for the top pairs, the shared
+//! fragments side by side; static HTML with inline CSS, no script, so it opens
+//! offline), `summary.md`, and `dolos/`, the class in Dolos's input format for
+//! instructors who already use Dolos.
+//!
+//! The words are chosen with care: a pair is "similar" and the report shows the
+//! evidence; whether anything is wrong is for people to judge. Every name, path and
+//! line of source in the HTML is a student's, so every one is escaped.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use super::{Outcome, Pair, Submission, read_source, tokens};
+
+/// What the report says before any figure.
+const CAUTION: &str = "Similarity is evidence, not a verdict: two submissions listed here share \
+    student-written code beyond the starter and common idioms. Shared code has many innocent \
+    causes (a worked example, a study group, the handout's hints). Read the fragments and \
+    judge for yourself; nothing here accuses anyone.";
+
+/// Writes every output file into `out`, with fragments for the `top` most similar pairs.
+pub fn write(outcome: &Outcome, out: &Path, top: usize) -> anyhow::Result<()> {
+    let save = |name: &str, bytes: &[u8]| {
+        let path = out.join(name);
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    };
+    let path = out.join("pairs.csv");
+    let file =
+        std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
+    write_pairs_csv(outcome, std::io::BufWriter::new(file))
+        .with_context(|| format!("writing {}", path.display()))?;
+    save("summary.md", summary(outcome, top).as_bytes())?;
+    save("index.html", html(outcome, top)?.as_bytes())?;
+    dolos(outcome, &out.join("dolos"))
+}
+
+/// "1 pair" or "N pairs".
+pub fn pairs_phrase(count: usize) -> String {
+    if count == 1 {
+        "1 pair".to_owned()
+    } else {
+        format!("{count} pairs")
+    }
+}
+
+/// The most pairs the HTML ranking lists (at least `--top`).
+const TABLE_ROWS: usize = 500;
+
+/// `pairs.csv` in memory (what the tests read).
+#[cfg(test)]
+pub fn pairs_csv(outcome: &Outcome) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    write_pairs_csv(outcome, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// `pairs.csv`: one row per pair, most similar first, written as it goes (a class
+/// of 2,000 can have a million pairs that share something).
+pub fn write_pairs_csv(outcome: &Outcome, out: impl std::io::Write) -> anyhow::Result<()> {
+    let mut csv = csv::Writer::from_writer(out);
+    csv.write_record(["a", "b", "similarity", "shared", "size_a", "size_b"])?;
+    for pair in &outcome.pairs {
+        let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
+        csv.write_record([
+            a.name.as_str(),
+            b.name.as_str(),
+            &format!("{:.4}", pair.similarity),
+            &pair.shared.to_string(),
+            &a.distinct.len().to_string(),
+            &b.distinct.len().to_string(),
+        ])?;
+    }
+    csv.flush()?;
+    Ok(())
+}
+
+/// `summary.md`.
+pub fn summary(outcome: &Outcome, top: usize) -> String {
+    let s = &outcome.settings;
+    let mut md = String::from("# Similarity across the class\n\n");
+    let _ = writeln!(md, "{CAUTION}\n");
+    let _ = writeln!(
+        md,
+        "{} submissions compared; {} sharing student-written code. Fingerprints: \
+         winnowing of {}-token k-grams in windows of {}; the starter's code left out, and {} \
+         common fingerprints (in more than {:.0}% of submissions and at least {}). \
+         Similarity = shared fingerprints / the smaller side's fingerprints.\n",
+        outcome.submissions.len(),
+        pairs_phrase(outcome.pairs.len()),
+        s.k,
+        s.window,
+        outcome.common,
+        s.common_share * 100.0,
+        s.common_min
+    );
+    md.push_str("| # | submission | submission | similarity | shared | sizes |\n");
+    md.push_str("| ---: | --- | --- | ---: | ---: | --- |\n");
+    for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
+        let [a, b, rest @ ..] = cells(outcome, pair, md_cell);
+        let _ = writeln!(md, "| {} | {a} | {b} | {} |", rank + 1, rest.join(" | "));
+    }
+    if outcome.pairs.len() > top {
+        let _ = writeln!(
+            md,
+            "\n{} more pairs in pairs.csv.",
+            outcome.pairs.len() - top
+        );
+    }
+    notes(outcome, &mut md, md_cell);
+    md
+}
+
+/// Appends the entries not compared and the files the lexer refused.
+fn notes(outcome: &Outcome, out: &mut String, escape: impl Fn(&str) -> String) {
+    if !outcome.skipped.is_empty() {
+        out.push_str("\nNot compared (no submission found):\n\n");
+        for (name, why) in &outcome.skipped {
+            let _ = writeln!(out, "- {}: {}", escape(name), escape(why));
+        }
+    }
+    let unlexed: Vec<_> = outcome
+        .submissions
+        .iter()
+        .flat_map(|s| s.unlexed.iter().map(move |why| (&s.name, why)))
+        .collect();
+    if !unlexed.is_empty() {
+        out.push_str("\nFiles left out because they are not Rust tokens:\n\n");
+        for (name, why) in unlexed {
+            let _ = writeln!(out, "- {}: {}", escape(name), escape(why));
+        }
+    }
+}
+
+/// A ranking row after its rank: both names (through `escape`), the similarity, the
+/// shared fingerprints and the two sizes.
+fn cells(outcome: &Outcome, pair: &Pair, escape: impl Fn(&str) -> String) -> [String; 5] {
+    let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
+    [
+        escape(&a.name),
+        escape(&b.name),
+        format!("{:.2}", pair.similarity),
+        pair.shared.to_string(),
+        format!("{} / {}", a.distinct.len(), b.distinct.len()),
+    ]
+}
+
+/// A student's string in a Markdown table cell: no `|`, no line break, no HTML.
+fn md_cell(text: &str) -> String {
+    escape(text).replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// Escapes text for HTML (element content and quoted attributes).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A run of shared fingerprints, in the same two files, close together on both sides.
+#[derive(Debug)]
+struct Fragment {
+    file_a: u32,
+    file_b: u32,
+    /// Token ranges [start, end) on each side.
+    a: (u32, u32),
+    b: (u32, u32),
+    /// The k-grams in it, as (start on a, start on b).
+    matches: Vec<(u32, u32)>,
+}
+
+/// The fragments a pair shares, largest first.
+fn fragments(a: &Submission, b: &Submission, k: u32) -> Vec<Fragment> {
+    let shared: HashSet<u64> = {
+        let theirs: HashSet<u64> = b.distinct.iter().copied().collect();
+        a.distinct
+            .iter()
+            .copied()
+            .filter(|h| theirs.contains(h))
+            .collect()
+    };
+    let mut in_b: HashMap<u64, (u32, u32)> = HashMap::new();
+    for &(hash, file, at) in &b.prints {
+        if shared.contains(&hash) {
+            in_b.entry(hash).or_insert((file, at));
+        }
+    }
+    // Close enough to be one fragment: within a few k-grams on both sides.
+    let gap = 3 * k;
+    let mut found: Vec<Fragment> = Vec::new();
+    for &(hash, file_a, at_a) in &a.prints {
+        let Some(&(file_b, at_b)) = in_b.get(&hash) else {
+            continue;
+        };
+        match found.last_mut() {
+            Some(f)
+                if f.file_a == file_a
+                    && f.file_b == file_b
+                    && at_a <= f.a.1 + gap
+                    && at_b + gap >= f.b.0
+                    && at_b <= f.b.1 + gap =>
+            {
+                f.a.1 = f.a.1.max(at_a + k);
+                f.b = (f.b.0.min(at_b), f.b.1.max(at_b + k));
+                f.matches.push((at_a, at_b));
+            }
+            _ => found.push(Fragment {
+                file_a,
+                file_b,
+                a: (at_a, at_a + k),
+                b: (at_b, at_b + k),
+                matches: vec![(at_a, at_b)],
+            }),
+        }
+    }
+    found.sort_by(|x, y| y.matches.len().cmp(&x.matches.len()).then(x.a.cmp(&y.a)));
+    found
+}
+
+/// One file's text and the line of each of its tokens.
+struct Lexed {
+    lines: Vec<String>,
+    token_lines: Vec<u32>,
+}
+
+fn lexed(submission: &Submission, file: u32) -> anyhow::Result<Lexed> {
+    let path = submission.crate_dir.join(&submission.files[file as usize]);
+    let text = read_source(&path)?;
+    let token_lines = tokens::lex(&text)
+        .map(|t| t.iter().map(|t| t.line).collect())
+        .unwrap_or_default();
+    Ok(Lexed {
+        lines: text.lines().map(str::to_owned).collect(),
+        token_lines,
+    })
+}
+
+/// One side of a fragment: its lines with those inside shared k-grams marked.
+fn side(lexed: &Lexed, range: (u32, u32), starts: impl Iterator<Item = u32>, k: u32) -> String {
+    let line_of = |token: u32| {
+        let last = lexed.token_lines.len().saturating_sub(1);
+        lexed
+            .token_lines
+            .get((token as usize).min(last))
+            .copied()
+            .unwrap_or(1)
+    };
+    let mut marked = BTreeSet::new();
+    for start in starts {
+        marked.extend(line_of(start)..=line_of(start + k - 1));
+    }
+    let (first, last) = (line_of(range.0), line_of(range.1.saturating_sub(1)));
+    let mut html = String::new();
+    for number in first..=last {
+        let text = lexed
+            .lines
+            .get(number as usize - 1)
+            .map_or("", String::as_str);
+        let line = format!("{number:>5}  {}", escape(text));
+        if marked.contains(&number) {
+            let _ = writeln!(html, "<mark>{line}</mark>");
+        } else {
+            let _ = writeln!(html, "{line}");
+        }
+    }
+    html
+}
+
+/// `index.html`.
+pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
+    let mut html = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>Similarity across the class</title><style>\
+         body{font-family:sans-serif;margin:2em;max-width:120em}\
+         table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}\
+         .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
+         pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}\
+         mark{background:#ffe08a;display:inline-block;width:100%}\
+         .caution{border-left:4px solid #888;padding-left:1em}\
+         </style></head><body>\n<h1>Similarity across the class</h1>\n",
+    );
+    let _ = writeln!(html, "<p class=\"caution\">{}</p>", escape(CAUTION));
+    let mut md = String::new();
+    notes(outcome, &mut md, escape);
+    if !md.is_empty() {
+        let _ = writeln!(html, "<pre>{md}</pre>");
+    }
+    html.push_str(
+        "<table><tr><th>#</th><th>submission</th><th>submission</th><th>similarity</th>\
+         <th>shared</th><th>sizes</th></tr>\n",
+    );
+    // The ranking stops after a few hundred rows: the rest share a fingerprint or two
+    // by chance, and are in pairs.csv.
+    let listed = top.max(TABLE_ROWS);
+    for (rank, pair) in outcome.pairs.iter().take(listed).enumerate() {
+        let first = if rank < top {
+            format!("<a href=\"#pair{}\">{}</a>", rank + 1, rank + 1)
+        } else {
+            (rank + 1).to_string()
+        };
+        let row = cells(outcome, pair, escape).join("</td><td>");
+        let _ = writeln!(html, "<tr><td>{first}</td><td>{row}</td></tr>");
+    }
+    html.push_str("</table>\n");
+    if outcome.pairs.len() > listed {
+        let _ = writeln!(
+            html,
+            "<p>{} more pairs, less similar, in pairs.csv.</p>",
+            outcome.pairs.len() - listed
+        );
+    }
+    for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
+        pair_section(outcome, pair, rank + 1, &mut html)?;
+    }
+    html.push_str("</body></html>\n");
+    Ok(html)
+}
+
+/// The fragments of one pair, side by side.
+fn pair_section(
+    outcome: &Outcome,
+    pair: &Pair,
+    rank: usize,
+    html: &mut String,
+) -> anyhow::Result<()> {
+    let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
+    let k = u32::try_from(outcome.settings.k).unwrap_or(u32::MAX);
+    let _ = writeln!(
+        html,
+        "<h2 id=\"pair{rank}\">{rank}. {} and {} are similar ({:.2}, {} shared fingerprints)</h2>",
+        escape(&a.name),
+        escape(&b.name),
+        pair.similarity,
+        pair.shared
+    );
+    let mut cache: HashMap<(bool, u32), Lexed> = HashMap::new();
+    for fragment in fragments(a, b, k).iter().take(10) {
+        for (left, submission, file) in [(true, a, fragment.file_a), (false, b, fragment.file_b)] {
+            if let std::collections::hash_map::Entry::Vacant(slot) = cache.entry((left, file)) {
+                slot.insert(lexed(submission, file)?);
+            }
+        }
+        let (la, lb) = (
+            &cache[&(true, fragment.file_a)],
+            &cache[&(false, fragment.file_b)],
+        );
+        let _ = writeln!(
+            html,
+            "<div class=\"sides\"><div><b>{}</b> {}<pre>{}</pre></div><div><b>{}</b> {}<pre>{}</pre></div></div>",
+            escape(&a.name),
+            escape(&a.files[fragment.file_a as usize].display().to_string()),
+            side(la, fragment.a, fragment.matches.iter().map(|m| m.0), k),
+            escape(&b.name),
+            escape(&b.files[fragment.file_b as usize].display().to_string()),
+            side(lb, fragment.b, fragment.matches.iter().map(|m| m.1), k),
+        );
+    }
+    Ok(())
+}
+
+/// `dolos/`: each submission's sources as one file `<n>.rs` (Dolos compares files,
+/// and one file per submission makes a pair of files a pair of students) holding the
+/// files that differ from the starter's (Dolos cannot be told the provided code, and
+/// a file handed back unchanged holds nothing the student wrote), and an
+/// `info.csv` with the columns Dolos reads: `filename` (relative to the CSV, required),
+/// `full_name` and `label` (optional). Format as documented at
+/// https://dolos.ugent.be/docs/adding-metadata.html ("Adding metadata", CSV format);
+/// run it with `dolos run -l rust dolos/info.csv`. Files are numbered, not named
+/// after the folders, so no student's folder name becomes a path.
+fn dolos(outcome: &Outcome, dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut info = csv::Writer::from_writer(Vec::new());
+    info.write_record(["filename", "full_name", "label"])?;
+    for (n, submission) in outcome.submissions.iter().enumerate() {
+        let filename = format!("{:04}.rs", n + 1);
+        let mut joined = String::new();
+        for file in &submission.files {
+            let text = read_source(&submission.crate_dir.join(file))?;
+            let provided = file
+                .strip_prefix("src")
+                .ok()
+                .and_then(|inside| std::fs::read_to_string(outcome.starter.join(inside)).ok());
+            if provided.as_deref() == Some(text.as_str()) {
+                continue;
+            }
+            let _ = writeln!(joined, "// ---- {} ----\n{text}", file.display());
+        }
+        let path = dir.join(&filename);
+        std::fs::write(&path, joined).with_context(|| format!("writing {}", path.display()))?;
+        info.write_record([filename.as_str(), &submission.name, "submission"])?;
+    }
+    let path = dir.join("info.csv");
+    std::fs::write(&path, info.into_inner()?).with_context(|| format!("writing {}", path.display()))
+}
