@@ -672,7 +672,18 @@ fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure>
         // SAFETY: _exit ends this process at once; the init reports exit code 0.
         unsafe { libc::_exit(0) }
     }
-    let errno = nix::unistd::execve(&program, &argv, &envp).unwrap_err();
+    let mut errno = nix::unistd::execve(&program, &argv, &envp).unwrap_err();
+    // "Text file busy": a program the grader has just written (the container level
+    // runs the probe from a fresh copy) can still be open for writing in a process
+    // that another of the grader's threads forked meanwhile, until that one executes
+    // its own program, a moment later. Wait for it, briefly.
+    for _ in 0..200 {
+        if errno != Errno::ETXTBSY {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        errno = nix::unistd::execve(&program, &argv, &envp).unwrap_err();
+    }
     Err(Failure::Exec(errno))
 }
 
