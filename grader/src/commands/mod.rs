@@ -210,23 +210,18 @@ impl Setup {
             Level::Container => {
                 let open = private_paths_open_to_jobs(&kit, &workspace.root);
                 if !open.is_empty() && sandbox == Mode::Required {
+                    let names: Vec<String> = open.iter().map(|p| p.display().to_string()).collect();
                     bail!(
                         "--sandbox required, and at the container level (root without namespaces) \
                          jobs see the real filesystem: {} can be read by any uid; make {} \
                          (chmod -R o-rwx {})",
-                        open.iter()
-                            .map(|p| p.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        names.join(", "),
                         if open.len() == 1 {
                             "it private"
                         } else {
                             "them private"
                         },
-                        open.iter()
-                            .map(|p| p.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
+                        names.join(" ")
                     );
                 }
             }

@@ -320,18 +320,10 @@ fn trials(kit: Option<&Kit>, work_dir: Option<&Path>) -> anyhow::Result<Vec<Stri
 
 /// How many processes of the machine have `marker` in their command line.
 fn alive_with(marker: &str) -> usize {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_str()
-                .is_some_and(|n| n.parse::<u32>().is_ok())
-        })
-        .filter(|e| {
-            std::fs::read(e.path().join("cmdline"))
+    sandbox::pids()
+        .into_iter()
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
         })
         .count()

@@ -30,7 +30,7 @@ use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
 
 use super::init::{Shown, child_signals, fork_payload, quiet_standard_fds, tell};
-use super::linux::{Access, MountSpec, Spec, os};
+use super::linux::{Access, MountSpec, Spec, os, pids, threads_of};
 
 /// World-writable directories where a job without Landlock could leave files for
 /// later jobs; swept after each job.
@@ -171,9 +171,7 @@ fn count_tasks(job: u32) -> u64 {
                 .filter_map(|c| c.parse::<u32>().ok()),
         );
         if pid != me {
-            total += fs::metadata(format!("/proc/{pid}/task"))
-                .map(|m| m.nlink().saturating_sub(2).max(1))
-                .unwrap_or(1);
+            total += threads_of(pid);
         }
     }
     total
@@ -181,23 +179,10 @@ fn count_tasks(job: u32) -> u64 {
 
 /// [`count_tasks`] by scanning every process of the machine.
 fn count_tasks_of_uid(job: u32) -> u64 {
-    let Ok(entries) = fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .filter(|entry| {
-            entry
-                .file_name()
-                .to_str()
-                .is_some_and(|n| n.parse::<u32>().is_ok())
-        })
-        .filter(|entry| entry.metadata().is_ok_and(|m| m.uid() == job))
-        .map(|entry| {
-            fs::metadata(entry.path().join("task"))
-                .map(|m| m.nlink().saturating_sub(2).max(1))
-                .unwrap_or(1)
-        })
+    pids()
+        .into_iter()
+        .filter(|pid| fs::metadata(format!("/proc/{pid}")).is_ok_and(|m| m.uid() == job))
+        .map(threads_of)
         .sum()
 }
 

@@ -22,7 +22,6 @@ use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
 use landlock::{
@@ -47,7 +46,8 @@ use seccompiler::{
 };
 
 use super::linux::{
-    Access, CHANNEL_FD, CONTROL_FD, MountSpec, REPORT_FD, SPEC_FD, Spec, namespace_flags, os,
+    Access, CHANNEL_FD, CONTROL_FD, MountSpec, REPORT_FD, SPEC_FD, Spec, namespace_flags, os, pids,
+    threads_of,
 };
 
 /// The supervisor's entry point; never returns.
@@ -278,19 +278,10 @@ fn reap(payload: Pid, processes: u64, children: &SignalFd, report: &File) -> ! {
 /// The job's tasks (processes, zombies included, and their threads) in this PID
 /// namespace, without the init.
 fn count_tasks() -> u64 {
-    let Ok(entries) = fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+    pids()
+        .into_iter()
         .filter(|pid| *pid != 1)
-        .map(|pid| {
-            // A task directory links to "." and ".." plus one entry per thread.
-            fs::metadata(format!("/proc/{pid}/task"))
-                .map(|m| m.nlink().saturating_sub(2).max(1))
-                .unwrap_or(1)
-        })
+        .map(threads_of)
         .sum()
 }
 

@@ -916,6 +916,26 @@ fn chown_tree(paths: &[PathBuf], to: u32, take: impl Fn(u32) -> bool) -> io::Res
     Ok(())
 }
 
+/// The pids of every process `/proc` shows (the machine's, or a PID namespace's).
+pub fn pids() -> Vec<u32> {
+    fs::read_dir("/proc")
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How many tasks (threads) process `pid` has, 1 when it cannot be told: its
+/// `task` directory links to `.` and `..` plus one entry per thread.
+pub(super) fn threads_of(pid: u32) -> u64 {
+    fs::metadata(format!("/proc/{pid}/task"))
+        .map(|m| m.nlink().saturating_sub(2).max(1))
+        .unwrap_or(1)
+}
+
 /// `OsStr` from bytes (used by the init, which receives paths as bytes).
 pub(super) fn os(bytes: &[u8]) -> &OsStr {
     OsStr::from_bytes(bytes)

@@ -236,6 +236,8 @@ impl Support {
 
 #[cfg(target_os = "linux")]
 pub use linux::open_to_others;
+#[cfg(all(target_os = "linux", feature = "instructor"))]
+pub use linux::pids;
 
 /// The level jobs run at under `mode` on this machine (`None`: `required` refuses).
 pub fn level(mode: Mode) -> Option<Level> {
