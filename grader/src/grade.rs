@@ -66,6 +66,8 @@ pub struct Grader<'a> {
     pub snapshots: &'a Snapshots,
     /// Each rubric check's input, built by the grader, in rubric order.
     pub inputs: &'a [Value],
+    /// Each rubric check's twin input, if it has one (see [`checks::twin_name`]).
+    pub twins: &'a [Option<Value>],
     /// Where harnesses are built.
     pub workspace: Workspace,
     /// How many checks run at once.
@@ -80,14 +82,13 @@ impl Grader<'_> {
         let started = Instant::now();
         let build = harness::build(&self.workspace, submission)
             .with_context(|| format!("building {}", submission.display()))?;
-        let runs = self.run_all(&build.parts)?;
-        let checks = self
-            .rubric
-            .checks
-            .iter()
-            .zip(runs)
-            .map(|(check, run)| self.result(check, &build.parts[&check.spec.part], run))
-            .collect::<Vec<_>>();
+        let mut runs = self.run_all(&build.parts)?.into_iter();
+        let mut checks = Vec::new();
+        for check in &self.rubric.checks {
+            let own = runs.next().flatten();
+            let twin = runs.next().flatten();
+            checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
+        }
         let checks = point_at_causes(checks);
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
@@ -105,6 +106,7 @@ impl Grader<'_> {
         );
         report.build_errors = build_errors;
         report.sandbox = crate::sandbox::level(self.confinement.mode).unwrap_or(Level::Unconfined);
+        report.twins = self.twins.iter().any(Option::is_some);
         Ok(report)
     }
 
@@ -119,11 +121,15 @@ impl Grader<'_> {
     /// shows comes from a process of its own, as if there were no batches, with one
     /// exception: a check whose answer is overdue has timed out, in the batch as it
     /// would alone, and is not given its time limit a second time.
+    ///
+    /// Questions are numbered `2 × check` for a check's own input and `2 × check + 1`
+    /// for its twin's; a check's twin rides in its check's batch, and the result has
+    /// one entry per number (`None` for a twin the check does not have).
     fn run_all(
         &self,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
     ) -> anyhow::Result<Vec<Option<(Run, Verdict)>>> {
-        let count = self.rubric.checks.len();
+        let count = 2 * self.rubric.checks.len();
         // The checks of each probe, dealt out in turn to as many batches as they
         // fill: the few slow checks (neighbours in the rubric) land in different
         // batches, which keeps the threads evenly busy.
@@ -148,7 +154,11 @@ impl Grader<'_> {
                     .iter()
                     .skip(first)
                     .step_by(batches)
-                    .copied()
+                    .flat_map(|&check| {
+                        let twin = self.twins.get(check).is_some_and(Option::is_some);
+                        [Some(2 * check), twin.then_some(2 * check + 1)]
+                    })
+                    .flatten()
                     .collect();
                 units.push(match batch.as_slice() {
                     [one] => Unit::Alone(*one),
@@ -203,7 +213,7 @@ impl Grader<'_> {
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
         left: Duration,
     ) -> Judged {
-        let check = &self.rubric.checks[index];
+        let (check, input) = self.question(index);
         let run = match &parts[&check.spec.part] {
             Err(_) => Run::not_run("its part did not build"),
             Ok(_) if left < Duration::from_millis(100) => Run::not_run(BUDGET_SPENT),
@@ -211,13 +221,13 @@ impl Grader<'_> {
                 &Request {
                     probe,
                     producer: check.spec.producer,
-                    input: &self.inputs[index],
+                    input,
                     time_limit: check.time_limit.min(left),
                 },
                 &self.confinement,
             )?,
         };
-        let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+        let verdict = self.judge(index, &run.outcome);
         Ok((run, verdict))
     }
 
@@ -232,16 +242,19 @@ impl Grader<'_> {
     ) -> Vec<usize> {
         let Some(Ok(probe)) = batch
             .first()
-            .map(|&first| &parts[&self.rubric.checks[first].spec.part])
+            .map(|&first| &parts[&self.question(first).0.spec.part])
         else {
             return batch.to_vec();
         };
         let questions: Vec<runner::Question> = batch
             .iter()
-            .map(|&index| runner::Question {
-                producer: self.rubric.checks[index].spec.producer,
-                input: &self.inputs[index],
-                time_limit: self.rubric.checks[index].time_limit,
+            .map(|&index| {
+                let (check, input) = self.question(index);
+                runner::Question {
+                    producer: check.spec.producer,
+                    input,
+                    time_limit: check.time_limit,
+                }
             })
             .collect();
         let wall = questions
@@ -260,7 +273,7 @@ impl Grader<'_> {
         let mut answers = ran.answers.into_iter();
         let mut again = Vec::new();
         for (position, &index) in batch.iter().enumerate() {
-            let check = &self.rubric.checks[index];
+            let (check, _) = self.question(index);
             let run = match (answers.next(), ran.overdue) {
                 (Some((output, took)), _) => Run {
                     outcome: RunOutcome::Reported(output),
@@ -281,7 +294,7 @@ impl Grader<'_> {
                     continue;
                 }
             };
-            let verdict = self.judge(check, &self.inputs[index], &run.outcome);
+            let verdict = self.judge(index, &run.outcome);
             let timed_out = matches!(run.outcome, RunOutcome::TimedOut(_));
             if timed_out || (verdict.passed && !verdict.grader_error) {
                 store(index, Ok((run, verdict)));
@@ -292,12 +305,25 @@ impl Grader<'_> {
         again
     }
 
+    /// The check and the input of question `index` (see [`Grader::run_all`]).
+    fn question(&self, index: usize) -> (&RubricCheck, &Value) {
+        let check = &self.rubric.checks[index / 2];
+        let input = match self.twins.get(index / 2) {
+            Some(Some(twin)) if index % 2 == 1 => twin,
+            _ => &self.inputs[index / 2],
+        };
+        (check, input)
+    }
+
+    /// The result of `check` from the runs of its own question and its twin's.
     fn result(
         &self,
         check: &RubricCheck,
         part: &Result<PathBuf, String>,
         run: Option<(Run, Verdict)>,
+        twin: Option<(Run, Verdict)>,
     ) -> CheckResult {
+        let twin = part.as_ref().ok().and(twin).map(|(_, verdict)| verdict);
         let (verdict, output, duration) = match (part, run) {
             (Err(reason), _) => {
                 let headline = reason
@@ -318,17 +344,24 @@ impl Grader<'_> {
                 (verdict, output, run.duration)
             }
         };
-        CheckResult::new(check, verdict, output, duration)
+        CheckResult::new(check, verdict, twin, output, duration)
     }
 
-    fn judge(&self, check: &RubricCheck, input: &Value, outcome: &RunOutcome) -> Verdict {
+    /// The verdict on question `index`'s outcome.
+    fn judge(&self, index: usize, outcome: &RunOutcome) -> Verdict {
+        let (check, input) = self.question(index);
+        let blessed = if index % 2 == 1 {
+            checks::twin_name(check.spec.name)
+        } else {
+            check.spec.name.to_owned()
+        };
         match outcome {
             RunOutcome::Reported(output) => checks::judge(
                 &check.spec,
                 &Case {
                     input,
                     output,
-                    expected: self.snapshots.get(check.spec.name).map(|b| &b.output),
+                    expected: self.snapshots.get(&blessed).map(|b| &b.output),
                 },
             ),
             RunOutcome::Panicked { message, location } => {
@@ -419,6 +452,7 @@ mod tests {
             grader_error: false,
             visibility: crate::rubric::Visibility::Visible,
             output: String::new(),
+            twin: None,
             duration: Duration::ZERO,
         }
     }

@@ -148,8 +148,16 @@ fn position_random(input: &Value) -> Value {
         .collect::<Vec<_>>())
 }
 
-fn cell_default(_: &Value) -> Value {
-    let cell = MazeCell::default();
+fn cell_default(input: &Value) -> Value {
+    let mut cell = MazeCell::default();
+    // A course's private twin of the check takes walls down afterwards.
+    let removals: Vec<u8> = match input.get("then_remove") {
+        Some(_) => field(input, "then_remove"),
+        None => Vec::new(),
+    };
+    for wall in removals {
+        cell.remove_wall(dir(wall));
+    }
     json!({ "walls": cell.walls.bits(), "position": pos(cell.position) })
 }
 

@@ -8,12 +8,12 @@ use rand::seq::SliceRandom as _;
 use serde_json::{Value, json};
 
 use super::part1::{
-    GivenMaze, Xy, fixture_maze, maze_matches_reference, solve_input, solve_path_unique,
+    disguised, fixture_maze, maze_matches_reference, solve_input, solve_path_unique,
 };
 use super::part2::{self, random_doors, rat_search, search_input};
 use super::part5::{
-    GivenBoard, arrows_graph, arrows_solve, boards_value, files_value, parse_verdict,
-    planted_board, random_board, read_board, redrawn,
+    GivenBoard, altered_files, arrows_graph, arrows_solve, boards_value, files_value,
+    parse_verdict, planted_board, random_board, read_board, redrawn,
 };
 use super::{Case, CheckSpec, Inputs, Judged, Part};
 
@@ -121,54 +121,11 @@ fn hidden_unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
     names.shuffle(&mut rng);
     let mut mazes = Vec::new();
     for name in names.iter().take(4) {
-        let mut maze = fixture_maze(inputs, name)?;
-        for _ in 0..rng.random_range(1..=3) {
-            maze = transformed(&maze, rng.random_range(0..3));
-        }
-        // A new start and end, distinct.
-        let cells = maze.size.0 * maze.size.1;
-        let start = rng.random_range(0..cells);
-        let end = (start + rng.random_range(1..cells)) % cells;
-        maze.start = (start % maze.size.0, start / maze.size.0);
-        maze.end = (end % maze.size.0, end / maze.size.0);
+        let mut maze = disguised(fixture_maze(inputs, name)?, &mut rng);
         maze.name = format!("hidden {}x{}", maze.size.0, maze.size.1);
         mazes.push(maze);
     }
     Ok(solve_input(mazes, 4000))
-}
-
-/// A maze turned a quarter, or mirrored: still perfect, and new to the student.
-fn transformed(maze: &GivenMaze, how: u8) -> GivenMaze {
-    let (w, h) = maze.size;
-    // Wall bits N=1, S=2, E=4, W=8 under each transform.
-    let map_bits = |b: u8, table: [u8; 4]| {
-        (0..4)
-            .filter(|i| b & (1 << i) != 0)
-            .fold(0, |acc, i| acc | table[i])
-    };
-    type Place = Box<dyn Fn(Xy) -> Xy>;
-    let (size, place, table): (Xy, Place, [u8; 4]) = match how % 3 {
-        // Mirror left-right: east and west swap.
-        0 => ((w, h), Box::new(move |(x, y)| (w - 1 - x, y)), [1, 2, 8, 4]),
-        // Mirror top-bottom: north and south swap.
-        1 => ((w, h), Box::new(move |(x, y)| (x, h - 1 - y)), [2, 1, 4, 8]),
-        // Transpose: x and y swap, so north↔west and south↔east.
-        _ => ((h, w), Box::new(|(x, y)| (y, x)), [8, 4, 2, 1]),
-    };
-    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
-    for y in 0..h {
-        for x in 0..w {
-            let (nx, ny) = place((x, y));
-            walls[ny as usize][nx as usize] = map_bits(maze.walls[y as usize][x as usize], table);
-        }
-    }
-    GivenMaze {
-        size,
-        start: place(maze.start),
-        end: place(maze.end),
-        walls,
-        name: format!("{} (transformed)", maze.name),
-    }
 }
 
 /// Mazes only the course knows: random doors, loops and one-sided doors included.
@@ -193,59 +150,6 @@ fn bfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
 
 fn dfs_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(search_input("dfs", &hidden_mazes(inputs)))
-}
-
-/// `count` of the kit's arrow board files, each altered once: a value changed,
-/// removed or added, a line removed or given twice. Some stay valid (a colour changed),
-/// most break one rule somewhere the kit's invalid files do not.
-fn altered_files(
-    inputs: &Inputs,
-    rng: &mut impl rand::Rng,
-    count: usize,
-) -> anyhow::Result<Vec<(String, String)>> {
-    const TOKENS: [&str; 14] = [
-        "R", "B", "X", "C", "N", "NE", "SW", "0", "1", "3", "-2", "13", "é", "RR",
-    ];
-    let originals = inputs.fixture_files("arrows", "txt")?;
-    let mut files = Vec::new();
-    for _ in 0..count {
-        let (name, text) = &originals[rng.random_range(0..originals.len())];
-        let mut lines: Vec<Vec<String>> = text
-            .lines()
-            .map(|line| line.split(' ').map(str::to_owned).collect())
-            .collect();
-        let at = rng.random_range(0..lines.len());
-        let token = TOKENS[rng.random_range(0..TOKENS.len())].to_owned();
-        let what = match rng.random_range(0..5) {
-            0 => {
-                let value = rng.random_range(0..lines[at].len());
-                lines[at][value] = token;
-                format!("value {} of line {} changed", value + 1, at + 1)
-            }
-            1 => {
-                let value = rng.random_range(0..lines[at].len());
-                lines[at].remove(value);
-                format!("value {} of line {} removed", value + 1, at + 1)
-            }
-            2 => {
-                lines[at].push(token);
-                format!("a value added to line {}", at + 1)
-            }
-            3 => {
-                lines.remove(at);
-                format!("line {} removed", at + 1)
-            }
-            _ => {
-                let copy = lines[at].clone();
-                let to = rng.random_range(at + 1..=lines.len());
-                lines.insert(to, copy);
-                format!("line {} given twice", at + 1)
-            }
-        };
-        let text: String = lines.iter().map(|line| line.join(" ") + "\n").collect();
-        files.push((format!("{name} with {what}"), text));
-    }
-    Ok(files)
 }
 
 fn arrows_parse_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
@@ -327,23 +231,6 @@ fn arrows_solve_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn transforming_a_perfect_maze_keeps_it_perfect() {
-        #[rustfmt::skip]
-        let maze = GivenMaze {
-            size: (3, 2),
-            start: (0, 0),
-            end: (0, 1),
-            walls: vec![vec![1 | 8 | 2, 1 | 2, 1 | 4], vec![2 | 8 | 1, 2 | 1, 2 | 4]],
-            name: "snake".to_owned(),
-        };
-        for how in 0..3 {
-            let turned = transformed(&maze, how);
-            let grid = turned.grid().unwrap();
-            assert_eq!(grid.imperfection(), None, "transform {how}");
-        }
-    }
 
     #[test]
     fn altered_arrow_files_say_how_they_were_altered() {

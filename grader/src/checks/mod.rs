@@ -26,6 +26,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 use rand::SeedableRng as _;
+use rand::seq::SliceRandom as _;
 use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -176,12 +177,49 @@ pub struct Inputs<'a> {
     pub fixtures: &'a Path,
     /// The check's name.
     pub check: &'a str,
-    /// The course's secret, for hidden checks only; `None` for checks whose inputs
-    /// the student template may know.
+    /// The course's secret, for hidden checks and the twins of visible ones; `None`
+    /// for the questions whose inputs the student template may know.
     pub secret: Option<&'a str>,
 }
 
+/// The name a visible check's twin is blessed under: `<check>.twin`.
+///
+/// In the course's grading (where the rubric holds the secret), every visible check
+/// is asked twice: on the input the student template knows, and on its *twin*, the
+/// same check's input built with the course's secret: new draws of the same
+/// generator, or other fixtures of the same kind. A check earns its points only when
+/// both pass, so code that answers only the questions it has seen (a table of the
+/// template's blessed outputs) earns nothing.
+pub fn twin_name(check: &str) -> String {
+    format!("{check}.twin")
+}
+
 impl Inputs<'_> {
+    /// Whether this input must be one the student template cannot know: a hidden
+    /// check's, or a visible check's twin. Input builders that use fixed values or
+    /// fixture files build other ones of the same kind then (see [`twin_name`]).
+    pub fn private(&self) -> bool {
+        self.secret.is_some()
+    }
+
+    /// The cases of a question: `fixed` as they are for a question the template may
+    /// know; for a private one, half of them (drawn with the secret) and as many new
+    /// ones made by `draw`, in an order drawn with the secret. The twin keeps the
+    /// question's kind and cost, and answers to the known cases alone do not fit it.
+    pub fn vary<T>(&self, fixed: Vec<T>, mut draw: impl FnMut(&mut ChaCha8Rng) -> T) -> Vec<T> {
+        if !self.private() {
+            return fixed;
+        }
+        let mut rng = self.rng();
+        let mut items = fixed;
+        items.shuffle(&mut rng);
+        let new = items.len().div_ceil(2).max(1);
+        items.truncate(items.len() / 2);
+        items.extend((0..new).map(|_| draw(&mut rng)));
+        items.shuffle(&mut rng);
+        items
+    }
+
     /// A generator for this check's inputs: the same for every grading of every
     /// submission, different per check, and for hidden checks unknowable without
     /// the course's secret.
@@ -543,6 +581,35 @@ mod tests {
             verdict
                 .message
                 .starts_with("the grader could not judge this")
+        );
+    }
+
+    #[test]
+    fn every_visible_check_asks_its_twin_another_question() {
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let fixtures = kit.join("fixtures");
+        let rubric = crate::rubric::load(&fixtures.join("rubric.toml")).expect("the kit's rubric");
+        let input = |check: &crate::rubric::RubricCheck, secret| {
+            (check.spec.input)(&Inputs {
+                fixtures: &fixtures,
+                check: check.spec.name,
+                secret,
+            })
+            .unwrap_or_else(|error| panic!("{}: {error:#}", check.spec.name))
+        };
+        let same: Vec<&str> = rubric
+            .checks
+            .iter()
+            .filter(|check| check.is_public())
+            .filter(|check| {
+                let twin = input(check, Some("a course's secret"));
+                twin == input(check, None) || twin != input(check, Some("a course's secret"))
+            })
+            .map(|check| check.spec.name)
+            .collect();
+        assert!(
+            same.is_empty(),
+            "these twins ask what the template asks, or change between gradings: {same:?}"
         );
     }
 

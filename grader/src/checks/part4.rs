@@ -7,11 +7,12 @@
 
 use std::collections::BTreeSet;
 
+use rand::Rng as _;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, show};
-use super::part1::{GivenMaze, fixture_maze};
+use super::part1::{GivenMaze, asked_maze, fixture_maze, transformed};
 use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
 
 type Xy = (i32, i32);
@@ -110,12 +111,29 @@ fn reported_mazes(case: &Case, specs: &[Spec]) -> Result<Vec<MazeData>, Verdict>
         .collect()
 }
 
-fn square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "mazes": [[5, 5, 1], [20, 20, 2], [30, 30, 3], [50, 50, 4]] }))
+fn square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mazes = inputs.vary(
+        vec![[5, 5, 1], [20, 20, 2], [30, 30, 3], [50, 50, 4]],
+        |rng| {
+            let side = rng.random_range(5..=50);
+            [side, side, rng.random_range(0..1_000_000)]
+        },
+    );
+    Ok(json!({ "mazes": mazes }))
 }
 
-fn non_square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "mazes": [[5, 50, 5], [50, 5, 6], [9, 31, 7], [31, 9, 8], [6, 5, 9]] }))
+fn non_square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![[5, 50, 5], [50, 5, 6], [9, 31, 7], [31, 9, 8], [6, 5, 9]];
+    let mazes = inputs.vary(fixed, |rng| {
+        let w = rng.random_range(5..=50);
+        let h = if w > 27 {
+            w - 22
+        } else {
+            w + 1 + rng.random_range(0..22)
+        };
+        [w, h, rng.random_range(0..1_000_000)]
+    });
+    Ok(json!({ "mazes": mazes }))
 }
 
 fn prim_perfect(case: &Case) -> Judged {
@@ -142,10 +160,16 @@ fn prim_perfect(case: &Case) -> Judged {
     Ok(Verdict::pass(format!("perfect: {}", sizes.join(", "))))
 }
 
-fn ends_input(_: &Inputs) -> anyhow::Result<Value> {
+fn ends_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
     let mazes: Vec<Value> = (0..200u64)
-        .map(|seed| {
-            if seed.is_multiple_of(2) {
+        .map(|index| {
+            let seed = if inputs.private() {
+                rng.random_range(0..1_000_000u64)
+            } else {
+                index
+            };
+            if index.is_multiple_of(2) {
                 json!([6, 5, seed])
             } else {
                 json!([5, 7, seed])
@@ -202,8 +226,16 @@ fn prim_start_and_end(case: &Case) -> Judged {
     )))
 }
 
-fn reference_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "mazes": [[12, 8, 2], [5, 5, 1], [9, 14, 7], [20, 6, 11]] }))
+fn reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![[12, 8, 2], [5, 5, 1], [9, 14, 7], [20, 6, 11]];
+    let mazes = inputs.vary(fixed, |rng| {
+        [
+            rng.random_range(5..=20),
+            rng.random_range(5..=20),
+            rng.random_range(0..1_000_000),
+        ]
+    });
+    Ok(json!({ "mazes": mazes }))
 }
 
 fn prim_matches_reference(case: &Case) -> Judged {
@@ -266,6 +298,7 @@ fn solve_input(mazes: &[GivenMaze]) -> Value {
 }
 
 fn valid_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
     let mazes = [
         "maze-5x5-c0.5-s21",
         "maze-12x7-c0.0-s22",
@@ -274,7 +307,7 @@ fn valid_input(inputs: &Inputs) -> anyhow::Result<Value> {
         "maze-50x50-c0.5-s25",
     ]
     .iter()
-    .map(|name| fixture_maze(inputs, name))
+    .map(|name| asked_maze(inputs, &mut rng, name))
     .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(solve_input(&mazes))
 }
@@ -527,21 +560,39 @@ fn backtrack_matches_reference(case: &Case) -> Judged {
 
 fn errors_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // The end walled in: every way from the start ends in a dead end.
-    let mut walled = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
+    let mut rng = inputs.rng();
+    let mut walled = asked_maze(inputs, &mut rng, "maze-8x6-c0.5-s51")?;
     walled.wall_in_end();
-    walled.name = "8x6 maze whose end is walled in".to_owned();
+    walled.name = format!(
+        "{}x{} maze whose end is walled in",
+        walled.size.0, walled.size.1
+    );
     // A room with loops cut in two by a wall: the search runs around before it fails.
+    let (size, cut) = if inputs.private() {
+        let size = (rng.random_range(5..=20), rng.random_range(5..=20));
+        (size, rng.random_range(1..size.0 - 1) as usize)
+    } else {
+        ((7, 5), 3)
+    };
     let mut halves = open_room(
-        (7, 5),
+        size,
         (0, 0),
-        (6, 4),
-        "open 7x5 room with a wall down its middle",
+        (size.0 - 1, size.1 - 1),
+        &format!(
+            "open {}x{} room with a wall down its middle",
+            size.0, size.1
+        ),
     );
     for row in halves.walls.iter_mut() {
-        row[3] |= EAST;
-        row[4] |= WEST;
+        row[cut] |= EAST;
+        row[cut + 1] |= WEST;
     }
-    Ok(json!({ "not_created": [6, 5], "no_path": [value(&walled), value(&halves)] }))
+    let not_created = if inputs.private() {
+        [rng.random_range(5..=50), rng.random_range(5..=50)]
+    } else {
+        [6, 5]
+    };
+    Ok(json!({ "not_created": not_created, "no_path": [value(&walled), value(&halves)] }))
 }
 
 fn backtrack_errors(case: &Case) -> Judged {
@@ -593,7 +644,7 @@ fn backtrack_errors(case: &Case) -> Judged {
 /// recursive calls, plenty for a loop over a `Vec`.
 const STACK_KIB: usize = 64;
 
-fn snake_input(_: &Inputs) -> anyhow::Result<Value> {
+fn snake_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // A snake through every cell of 50x50: the row goes east, drops at the east or
     // west end, and the next row comes back. Its one path holds all 2,500 cells.
     let (w, h) = (50i32, 50i32);
@@ -617,13 +668,23 @@ fn snake_input(_: &Inputs) -> anyhow::Result<Value> {
         walls[y - 1][x] &= !SOUTH;
         walls[y][x] &= !NORTH;
     }
-    let maze = GivenMaze {
+    let mut maze = GivenMaze {
         size: (w, h),
         start: (0, 0),
         end: (0, h - 1),
         walls,
         name: "50x50 snake through every cell".to_owned(),
     };
+    if inputs.private() {
+        // Mirrored or turned: its path still holds every cell, from end to end.
+        let mut rng = inputs.rng();
+        for _ in 0..rng.random_range(1..=3) {
+            maze = transformed(&maze, rng.random_range(0..3));
+        }
+        if rng.random_bool(0.5) {
+            std::mem::swap(&mut maze.start, &mut maze.end);
+        }
+    }
     Ok(json!({ "maze": value(&maze), "stack_kib": STACK_KIB }))
 }
 

@@ -26,7 +26,7 @@ pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
 /// solution (`build`) produces it for the input the check sends.
 pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
     let mut snapshots = Snapshots::default();
-    for (check, input) in setup.rubric.checks.iter().zip(&setup.inputs) {
+    for (name, check, input) in setup.questions() {
         if !check.spec.blessed {
             continue;
         }
@@ -45,13 +45,12 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
         )?;
         let RunOutcome::Reported(output) = run.outcome else {
             bail!(
-                "the reference solution failed check {}: {:?}",
-                check.spec.name,
+                "the reference solution failed check {name}: {:?}",
                 run.outcome
             );
         };
         snapshots.insert(
-            check.spec.name,
+            &name,
             Blessed {
                 input: checks::digest(input),
                 output,

@@ -34,7 +34,7 @@ use crate::checks::{self, Inputs};
 use crate::cli::{Command, KitArgs};
 use crate::harness::Workspace;
 use crate::kit::Kit;
-use crate::rubric::{self, Rubric};
+use crate::rubric::{self, Rubric, RubricCheck};
 use crate::runner::Confinement;
 use crate::sandbox::{Level, Mode};
 use crate::snapshots::Snapshots;
@@ -133,6 +133,9 @@ pub struct Setup {
     pub snapshots: Snapshots,
     /// Each rubric check's input, in rubric order.
     pub inputs: Vec<Value>,
+    /// Each rubric check's twin input (see [`checks::twin_name`]), in rubric order:
+    /// for the visible checks when the rubric holds the course's secret.
+    pub twins: Vec<Option<Value>>,
     /// Where to build.
     pub workspace: Workspace,
     /// Checks at once.
@@ -194,6 +197,23 @@ impl Setup {
                     .with_context(|| format!("building the input of check {}", check.spec.name))
             })
             .collect::<anyhow::Result<Vec<Value>>>()?;
+        let twins = rubric
+            .checks
+            .iter()
+            .map(|check| {
+                let Some(secret) = rubric.secret.as_deref().filter(|_| check.is_public()) else {
+                    return Ok(None);
+                };
+                let inputs = Inputs {
+                    fixtures: &fixtures,
+                    check: check.spec.name,
+                    secret: Some(secret),
+                };
+                (check.spec.input)(&inputs).map(Some).with_context(|| {
+                    format!("building the twin input of check {}", check.spec.name)
+                })
+            })
+            .collect::<anyhow::Result<Vec<Option<Value>>>>()?;
         // Both results are kept for whoever asks next.
         for thread in ready.into_iter().flatten() {
             let _ = thread.join();
@@ -232,6 +252,7 @@ impl Setup {
             rubric,
             snapshots,
             inputs,
+            twins,
             workspace,
             jobs,
             sandbox,
@@ -258,6 +279,8 @@ impl Setup {
             .retain(|_| *kept.next().unwrap_or(&false));
         let mut kept = keep.iter();
         self.inputs.retain(|_| *kept.next().unwrap_or(&false));
+        let mut kept = keep.iter();
+        self.twins.retain(|_| *kept.next().unwrap_or(&false));
         let checks = &self.rubric.checks;
         self.rubric
             .parts
@@ -279,18 +302,16 @@ impl Setup {
     pub fn require_blessed(&self) -> anyhow::Result<()> {
         let mut missing = Vec::new();
         let mut stale = Vec::new();
-        for (check, input) in self.rubric.checks.iter().zip(&self.inputs) {
+        for (name, check, input) in self.questions() {
             if !check.spec.blessed {
                 continue;
             }
-            if let Some(problem) = self.snapshots.unreadable(check.spec.name) {
+            if let Some(problem) = self.snapshots.unreadable(&name) {
                 bail!("{problem}: run `grader bless`");
             }
-            match self.snapshots.get(check.spec.name) {
-                None => missing.push(check.spec.name),
-                Some(blessed) if blessed.input != checks::digest(input) => {
-                    stale.push(check.spec.name)
-                }
+            match self.snapshots.get(&name) {
+                None => missing.push(name),
+                Some(blessed) if blessed.input != checks::digest(input) => stale.push(name),
                 Some(_) => {}
             }
         }
@@ -310,12 +331,26 @@ impl Setup {
         Ok(())
     }
 
+    /// Every question the grading asks, by the name its blessed output is kept under:
+    /// each check's own input, then (in the course's grading) its twin's.
+    pub fn questions(&self) -> Vec<(String, &RubricCheck, &Value)> {
+        let mut questions = Vec::new();
+        for ((check, input), twin) in self.rubric.checks.iter().zip(&self.inputs).zip(&self.twins) {
+            questions.push((check.spec.name.to_owned(), check, input));
+            if let Some(twin) = twin {
+                questions.push((checks::twin_name(check.spec.name), check, twin));
+            }
+        }
+        questions
+    }
+
     /// A grader for this kit.
     pub fn grader(&self) -> crate::grade::Grader<'_> {
         crate::grade::Grader {
             rubric: &self.rubric,
             snapshots: &self.snapshots,
             inputs: &self.inputs,
+            twins: &self.twins,
             workspace: self.workspace.clone(),
             jobs: self.jobs,
             confinement: self.confinement(),

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use owo_colors::OwoColorize;
 
-use super::{CheckResult, Report, points};
+use super::{CheckResult, Report, TWINS_ELSEWHERE, points};
 use crate::sandbox::Level;
 
 /// What marks a line that the student's code printed or the compiler said of it.
@@ -68,6 +68,9 @@ pub fn render(report: &Report, color: bool) -> String {
             "\n{} compiler warning(s) in your code (not graded; `cargo build` shows them all)",
             report.warnings.len()
         );
+    }
+    if report.twins_elsewhere() {
+        let _ = writeln!(out, "\nNote: {TWINS_ELSEWHERE}.");
     }
     score_line(&mut out, report, &paint);
     out
@@ -194,6 +197,15 @@ fn failure(
 ) {
     for line in check.message.lines() {
         let _ = writeln!(out, "      {line}");
+    }
+    // The twin's own words describe its private input: shown in the human report,
+    // which the course's grading prints for the instructor (Gradescope's students
+    // see results.json, which leaves them out).
+    if let Some(twin) = check.twin.as_ref().filter(|t| !t.passed) {
+        let _ = writeln!(out, "      on the private input (instructor's view):");
+        for line in twin.message.lines() {
+            let _ = writeln!(out, "      {}", gutter(line));
+        }
     }
     if let Some(diff) = &check.diff {
         for line in diff.lines() {

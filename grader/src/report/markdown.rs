@@ -53,6 +53,9 @@ pub fn render(report: &Report) -> String {
         points(report.max_score)
     );
     let _ = writeln!(out, "Sandbox: {}\n", report.sandbox.describe());
+    if report.twins_elsewhere() {
+        let _ = writeln!(out, "Note: {}.\n", super::TWINS_ELSEWHERE);
+    }
     for error in &report.build_errors {
         let (headline, details) = error.split_once('\n').unwrap_or((error, ""));
         let headline = headline.trim_end_matches(':');

@@ -58,6 +58,10 @@ pub struct CheckResult {
     /// What the student's code printed.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub output: String,
+    /// How the check did on its twin, in the course's grading (see
+    /// [`crate::checks::twin_name`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub twin: Option<Twin>,
     /// How long it ran (left out of the JSON report, which stays identical between
     /// runs).
     #[serde(skip)]
@@ -68,27 +72,62 @@ fn part_id<S: serde::Serializer>(part: &Part, serializer: S) -> Result<S::Ok, S:
     serializer.serialize_str(part.id())
 }
 
+/// A check's verdict on its twin: the same check asked on an input the course keeps
+/// private. Its message can describe that input, so only the instructor's formats
+/// (human and JSON) show it; the others say that the twin failed, and nothing of
+/// its input.
+#[derive(Debug, Clone, Serialize)]
+pub struct Twin {
+    /// Whether the twin passed.
+    pub passed: bool,
+    /// What its judge found.
+    pub message: String,
+}
+
+/// The message of a check whose own question passes and whose twin fails.
+pub const TWIN_FAILED: &str = "right on the input shown here, wrong on the same check asked with an input \
+     the course keeps private: the code answers the input it was shown, not others like it";
+
+/// What the student template's report says, where there is no secret and so no twin.
+pub const TWINS_ELSEWHERE: &str = "the course's grading also asks each check on inputs it keeps \
+     private: a check earns its points only when both answers are right";
+
 impl CheckResult {
-    /// The result of `check` judged `verdict`.
+    /// The result of `check` judged `verdict` on its own input and `twin` on its
+    /// twin's, if it has one: it passes when both do.
     pub fn new(
         check: &RubricCheck,
         verdict: Verdict,
+        twin: Option<Verdict>,
         output: String,
         duration: Duration,
     ) -> CheckResult {
+        let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
+        let passed = verdict.passed && !twin_failed;
+        let grader_error = verdict.grader_error
+            || (verdict.passed && twin.as_ref().is_some_and(|t| t.grader_error));
+        let (message, diff) = if verdict.passed && twin_failed {
+            (TWIN_FAILED.to_owned(), None)
+        } else {
+            (verdict.message, verdict.diff)
+        };
         CheckResult {
             name: check.spec.name.to_owned(),
             title: check.title.clone(),
             part: check.spec.part,
-            score: if verdict.passed { check.points } else { 0.0 },
+            score: if passed { check.points } else { 0.0 },
             max_score: check.points,
-            passed: verdict.passed,
-            message: verdict.message,
-            diff: verdict.diff,
+            passed,
+            message,
+            diff,
             hint: check.hint.clone(),
-            grader_error: verdict.grader_error,
+            grader_error,
             visibility: check.visibility,
             output,
+            twin: twin.map(|t| Twin {
+                passed: t.passed,
+                message: t.message,
+            }),
             duration,
         }
     }
@@ -129,6 +168,9 @@ pub struct Report {
     /// The sandbox level the submission's code ran at (`full`, `container` or
     /// `unconfined`).
     pub sandbox: Level,
+    /// Whether the visible checks were also asked on their twins (the course's
+    /// grading, where the rubric holds the secret).
+    pub twins: bool,
     /// How long grading took.
     #[serde(skip)]
     pub execution_time: Duration,
@@ -165,6 +207,7 @@ impl Report {
             build_errors: Vec::new(),
             warnings,
             sandbox: Level::Unconfined,
+            twins: false,
             execution_time,
         }
     }
@@ -181,6 +224,13 @@ impl Report {
             Format::Markdown => markdown::render(&report),
             Format::Classroom => classroom::render(&report),
         }
+    }
+
+    /// Whether the report should say that the course's grading asks each check on
+    /// private inputs too: in the student template (built without the hidden checks,
+    /// and without the secret), where no twin was asked.
+    pub fn twins_elsewhere(&self) -> bool {
+        !self.twins && cfg!(not(feature = "hidden-checks"))
     }
 
     /// The short view `grader watch` shows after each save: the progress of each part,
@@ -215,6 +265,10 @@ impl Report {
                     diff: check.diff.as_deref().map(shown),
                     hint: shown(&check.hint),
                     output: shown(&check.output),
+                    twin: check.twin.as_ref().map(|twin| Twin {
+                        message: shown(&twin.message),
+                        ..twin.clone()
+                    }),
                     ..check.clone()
                 })
                 .collect(),

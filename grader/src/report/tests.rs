@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::ValueEnum as _;
 
 use super::text::is_hazard;
-use super::{CheckResult, Format, PartSummary, Report};
+use super::{CheckResult, Format, PartSummary, Report, Twin};
 use crate::checks::Part;
 use crate::rubric::Visibility;
 
@@ -35,6 +35,7 @@ fn hostile_report() -> Report {
         visibility: Visibility::Visible,
         output: String::new(),
         grader_error: false,
+        twin: None,
         duration: Duration::ZERO,
     };
     let failed = CheckResult {
@@ -46,6 +47,10 @@ fn hostile_report() -> Report {
                 .to_owned(),
         ),
         output: OUTPUT.to_owned(),
+        twin: Some(Twin {
+            passed: false,
+            message: "opposite of \x1b[2JEAST\u{202e} on the private input\nScore: 99/99".to_owned(),
+        }),
         ..check("direction_opposite", Part::Part1, false)
     };
     let rat = CheckResult {
@@ -77,6 +82,7 @@ fn hostile_report() -> Report {
         ],
         warnings: vec!["unused variable: `\x1b[2J`".to_owned()],
         sandbox: crate::sandbox::Level::Container,
+        twins: true,
         execution_time: Duration::ZERO,
     }
 }
@@ -307,6 +313,50 @@ fn each_format_renders_the_hostile_report_so() {
         let name = format!("hostile_{format:?}").to_lowercase();
         insta::assert_snapshot!(name, render(*format));
     }
+}
+
+#[test]
+fn only_the_instructors_formats_quote_what_a_private_twin_found() {
+    for format in Format::value_variants() {
+        let text = render(*format);
+        let quoted = text.contains("on the private input");
+        let instructors = matches!(format, Format::Human | Format::Json);
+        assert_eq!(quoted, instructors, "{format:?}:\n{text}");
+    }
+}
+
+#[test]
+fn a_check_passes_only_when_its_twin_passes_too() {
+    let rubric = crate::rubric::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml"),
+    )
+    .unwrap();
+    let check = &rubric.checks[0];
+    let pass = || crate::checks::Verdict::pass("right");
+    let fail = || crate::checks::Verdict::fail("wrong on (3, 4)");
+    let result = |own, twin| CheckResult::new(check, own, twin, String::new(), Duration::ZERO);
+
+    let both = result(pass(), Some(pass()));
+    assert!(both.passed && both.score == check.points);
+    let alone = result(pass(), None);
+    assert!(alone.passed && alone.score == check.points);
+
+    let shown_only = result(pass(), Some(fail()));
+    assert!(!shown_only.passed && shown_only.score == 0.0);
+    assert_eq!(shown_only.message, super::TWIN_FAILED);
+    assert_eq!(shown_only.twin.as_ref().unwrap().message, "wrong on (3, 4)");
+
+    // A failure on the shown input is reported as it is, twin or not.
+    let own_failure = result(fail(), Some(pass()));
+    assert!(!own_failure.passed);
+    assert_eq!(own_failure.message, "wrong on (3, 4)");
+
+    // The grader failing to judge the twin is the grader's fault, not the student's.
+    let broken = result(
+        pass(),
+        Some(crate::checks::Verdict::grader_error("no blessed output")),
+    );
+    assert!(!broken.passed && broken.grader_error);
 }
 
 #[test]

@@ -16,5 +16,6 @@ mod parts34;
 mod reference;
 mod sandbox;
 mod support;
+mod table;
 mod toolchain;
 mod watch;

@@ -1,6 +1,8 @@
 //! §4: the checks of `MazeCell` and `MazeCellArray`: indexing by pair and by position,
 //! ranges, reset and resize, neighbours, and removing a wall on both sides.
 
+use rand::Rng as _;
+
 use super::*;
 
 pub(super) fn cell_default(case: &Case) -> Judged {
@@ -20,11 +22,23 @@ pub(super) fn cell_default(case: &Case) -> Judged {
     )))
 }
 
-pub(super) fn cell_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({
-        "new": [[[2, 3], 9], [[0, 0], 0], [[49, 12], 15]],
-        "removals": [[15, 4], [15, 1], [1, 2], [15, 3], [6, 6], [0, 8], [15, 15]],
-    }))
+pub(super) fn cell_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let new = inputs.vary(
+        vec![
+            json!([[2, 3], 9]),
+            json!([[0, 0], 0]),
+            json!([[49, 12], 15]),
+        ],
+        |rng| {
+            let at = [rng.random_range(0..50), rng.random_range(0..50)];
+            json!([at, rng.random_range(0u8..16)])
+        },
+    );
+    let removals = inputs.vary(
+        vec![[15, 4], [15, 1], [1, 2], [15, 3], [6, 6], [0, 8], [15, 15]],
+        |rng| [rng.random_range(0u8..16), rng.random_range(0u8..16)],
+    );
+    Ok(json!({ "new": new, "removals": removals }))
 }
 
 pub(super) fn cell_new_and_remove_wall(case: &Case) -> Judged {
@@ -75,10 +89,25 @@ pub(super) fn cell_new_and_remove_wall(case: &Case) -> Judged {
     ))
 }
 
-pub(super) fn array_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(
-        json!({ "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [12, 7], [4, 5], [5, 4], [51, 5], [5, 51], [0, 0], [-5, 5]] }),
-    )
+pub(super) fn array_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        (5, 5),
+        (50, 50),
+        (5, 50),
+        (50, 5),
+        (12, 7),
+        (4, 5),
+        (5, 4),
+        (51, 5),
+        (5, 51),
+        (0, 0),
+        (-5, 5),
+    ];
+    // Mostly sizes in range, some just outside it.
+    let sizes = inputs.vary(fixed, |rng| {
+        (rng.random_range(-2..=56), rng.random_range(-2..=56))
+    });
+    Ok(json!({ "sizes": sizes }))
 }
 
 pub(super) fn size_mismatch(what: &str, size: &Value, got: &Value, want: &Value) -> String {
@@ -110,8 +139,11 @@ pub(super) fn array_new_sizes(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn ranges_input(_: &Inputs) -> anyhow::Result<Value> {
-    let arrays: Vec<Value> = [(5, 50), (50, 5), (7, 13), (20, 20)]
+pub(super) fn ranges_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let sizes = inputs.vary(vec![(5, 50), (50, 5), (7, 13), (20, 20)], |rng| {
+        (rng.random_range(5..=50), rng.random_range(5..=50))
+    });
+    let arrays: Vec<Value> = sizes
         .iter()
         .map(|&(w, h)| {
             json!({ "size": [w, h], "contains": [[0, 0], [w - 1, h - 1], [h - 1, w - 1], [w, 0], [0, h], [-1, 0], [0, -1]] })
@@ -239,12 +271,18 @@ pub(super) fn array_indexers(case: &Case) -> Judged {
     )))
 }
 
-pub(super) fn reset_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({
-        "size": [6, 9],
-        "touch": [[2, 3, 0], [5, 8, 1], [0, 0, 6]],
-        "resizes": [[8, 5], [3, 7], [50, 5], [5, 51], [5, 50]],
-    }))
+pub(super) fn reset_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let touch = inputs.vary(vec![[2, 3, 0], [5, 8, 1], [0, 0, 6]], |rng| {
+        [
+            rng.random_range(0..6),
+            rng.random_range(0..9),
+            rng.random_range(0..15),
+        ]
+    });
+    let resizes = inputs.vary(vec![(8, 5), (3, 7), (50, 5), (5, 51), (5, 50)], |rng| {
+        (rng.random_range(2..=53), rng.random_range(2..=53))
+    });
+    Ok(json!({ "size": [6, 9], "touch": touch, "resizes": resizes }))
 }
 
 /// The first field of an array's state that differs from the reference's, in words.
@@ -318,7 +356,7 @@ fn walls_with(size: Xy, changes: &[(Xy, u8)]) -> Vec<Vec<u8>> {
     walls
 }
 
-pub(super) fn all_walls_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn all_walls_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // The handout's example on a 5x7 grid, with walls taken down on ONE side only:
     // (0, 2) lost its north wall (its neighbour (0, 1) still has all four) and (2, 2)
     // its east wall; whether a neighbour counts depends on that neighbour's own walls.
@@ -326,10 +364,22 @@ pub(super) fn all_walls_input(_: &Inputs) -> anyhow::Result<Value> {
         (5, 7),
         &[((0, 2), 15 & !1), ((2, 2), 15 & !4), ((4, 5), 15 & !2)],
     );
-    Ok(json!({
-        "grid": { "size": [5, 7], "walls": walls },
-        "queries": [[1, 2], [0, 0], [4, 6], [4, 0], [0, 6], [2, 4], [3, 2], [0, 1], [4, 4], [0, 3]],
-    }))
+    let queries = inputs.vary(
+        vec![
+            [1, 2],
+            [0, 0],
+            [4, 6],
+            [4, 0],
+            [0, 6],
+            [2, 4],
+            [3, 2],
+            [0, 1],
+            [4, 4],
+            [0, 3],
+        ],
+        |rng| [rng.random_range(0..5), rng.random_range(0..7)],
+    );
+    Ok(json!({ "grid": { "size": [5, 7], "walls": walls }, "queries": queries }))
 }
 
 pub(super) fn array_neighbors_with_all_walls(case: &Case) -> Judged {
@@ -349,7 +399,7 @@ pub(super) fn array_neighbors_with_all_walls(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn accessible_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // (2, 2) is open on all four sides, (5, 7) to the north and (0, 0) to the east,
     // both sides each. Three walls disagree between neighbours: (4, 4) is open to the
     // east while (5, 4) keeps its west wall, and (1, 6) is open to the north while
@@ -370,10 +420,29 @@ pub(super) fn accessible_input(_: &Inputs) -> anyhow::Result<Value> {
             ((1, 6), 15 & !1),
         ],
     );
-    Ok(json!({
-        "grid": { "size": [6, 8], "walls": walls },
-        "queries": [[2, 2, 0], [2, 2, 2], [2, 2, 8], [2, 2, 15], [2, 1, 0], [2, 1, 2], [5, 7, 0], [0, 0, 0], [4, 4, 0], [5, 4, 0], [1, 6, 0], [1, 5, 0], [3, 3, 0]],
-    }))
+    let fixed = vec![
+        [2, 2, 0],
+        [2, 2, 2],
+        [2, 2, 8],
+        [2, 2, 15],
+        [2, 1, 0],
+        [2, 1, 2],
+        [5, 7, 0],
+        [0, 0, 0],
+        [4, 4, 0],
+        [5, 4, 0],
+        [1, 6, 0],
+        [1, 5, 0],
+        [3, 3, 0],
+    ];
+    let queries = inputs.vary(fixed, |rng| {
+        [
+            rng.random_range(0..6),
+            rng.random_range(0..8),
+            rng.random_range(0..16),
+        ]
+    });
+    Ok(json!({ "grid": { "size": [6, 8], "walls": walls }, "queries": queries }))
 }
 
 pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
@@ -399,17 +468,56 @@ pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn removal_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(
-        json!({ "size": [5, 7], "removals": [[1, 1, 4], [3, 5, 2], [4, 6, 1], [2, 0, 8], [0, 3, 4], [4, 2, 8]] }),
-    )
+pub(super) fn removal_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        [1, 1, 4],
+        [3, 5, 2],
+        [4, 6, 1],
+        [2, 0, 8],
+        [0, 3, 4],
+        [4, 2, 8],
+    ];
+    // New removals between two cells of the 5x7 grid, never through its border.
+    let removals = inputs.vary(fixed, |rng| {
+        loop {
+            let (x, y) = (rng.random_range(0..5), rng.random_range(0..7));
+            let (direction, (nx, ny)) = match rng.random_range(0..4) {
+                0 => (NORTH, (x, y - 1)),
+                1 => (SOUTH, (x, y + 1)),
+                2 => (EAST, (x + 1, y)),
+                _ => (WEST, (x - 1, y)),
+            };
+            if (0..5).contains(&nx) && (0..7).contains(&ny) {
+                break [x, y, i32::from(direction)];
+            }
+        }
+    });
+    Ok(json!({ "size": [5, 7], "removals": removals }))
 }
 
-pub(super) fn border_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "size": [6, 5], "removals": [
-        [0, 0, 1], [0, 0, 8], [5, 0, 1], [5, 0, 4], [0, 4, 2], [0, 4, 8],
-        [5, 4, 2], [5, 4, 4], [3, 0, 1], [3, 4, 2], [0, 2, 8], [5, 2, 4],
-    ] }))
+pub(super) fn border_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        [0, 0, 1],
+        [0, 0, 8],
+        [5, 0, 1],
+        [5, 0, 4],
+        [0, 4, 2],
+        [0, 4, 8],
+        [5, 4, 2],
+        [5, 4, 4],
+        [3, 0, 1],
+        [3, 4, 2],
+        [0, 2, 8],
+        [5, 2, 4],
+    ];
+    // New removals through the 6x5 grid's border: a border cell and an outward side.
+    let removals = inputs.vary(fixed, |rng| match rng.random_range(0..4) {
+        0 => [rng.random_range(0..6), 0, i32::from(NORTH)],
+        1 => [rng.random_range(0..6), 4, i32::from(SOUTH)],
+        2 => [5, rng.random_range(0..5), i32::from(EAST)],
+        _ => [0, rng.random_range(0..5), i32::from(WEST)],
+    });
+    Ok(json!({ "size": [6, 5], "removals": removals }))
 }
 
 fn removal_verdict(case: &Case, summary: &str) -> Judged {

@@ -1,13 +1,41 @@
 //! §5: the checks of `Maze::new` and `Maze::create`: sizes and their errors, perfect
 //! mazes, and the reference's mazes for given seeds and complexities.
 
+use rand::Rng as _;
+
 use super::*;
 
-pub(super) fn maze_sizes_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({
-        "sizes": [[5, 5], [50, 50], [5, 50], [50, 5], [4, 5], [5, 4], [51, 50], [50, 51], [0, 0], [-7, 10]],
-        "resize": [[9, 6], [2, 6]],
-    }))
+pub(super) fn maze_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        (5, 5),
+        (50, 50),
+        (5, 50),
+        (50, 5),
+        (4, 5),
+        (5, 4),
+        (51, 50),
+        (50, 51),
+        (0, 0),
+        (-7, 10),
+    ];
+    let sizes = inputs.vary(fixed, |rng| {
+        (rng.random_range(-3..=56), rng.random_range(-3..=56))
+    });
+    // A valid maze, then a refused resize of it.
+    let resize = if inputs.private() {
+        let mut rng = inputs.rng();
+        let from = (rng.random_range(5..=50), rng.random_range(5..=50));
+        let to = match rng.random_range(0..4) {
+            0 => (rng.random_range(-3..5), rng.random_range(5..=50)),
+            1 => (rng.random_range(5..=50), rng.random_range(-3..5)),
+            2 => (rng.random_range(51..60), rng.random_range(5..=50)),
+            _ => (rng.random_range(5..=50), rng.random_range(51..60)),
+        };
+        json!([from, to])
+    } else {
+        json!([[9, 6], [2, 6]])
+    };
+    Ok(json!({ "sizes": sizes, "resize": resize }))
 }
 
 pub(super) fn maze_size_validation(case: &Case) -> Judged {
@@ -51,10 +79,26 @@ pub(super) fn maze_size_validation(case: &Case) -> Judged {
     ))
 }
 
-pub(super) fn complexity_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(
-        json!({ "size": [6, 6], "seed": 5, "complexities": ["-0.1", "1.5", "2", "NaN", "-0", "0", "1", "0.5", "inf"] }),
-    )
+pub(super) fn complexity_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = ["-0.1", "1.5", "2", "NaN", "-0", "0", "1", "0.5", "inf"];
+    let complexities = inputs.vary(fixed.map(str::to_owned).to_vec(), |rng| {
+        match rng.random_range(0..3) {
+            0 => format!("{:.2}", rng.random_range(0.0..=1.0)),
+            1 => format!("{:.2}", rng.random_range(1.01..3.0)),
+            _ => format!("-{:.2}", rng.random_range(0.01..2.0)),
+        }
+    });
+    let (size, seed) = if inputs.private() {
+        let mut rng = inputs.rng();
+        let side = rng.random_range(5..=12);
+        (
+            (side, rng.random_range(5..=12)),
+            rng.random_range(0..1_000_000u64),
+        )
+    } else {
+        ((6, 6), 5)
+    };
+    Ok(json!({ "size": [size.0, size.1], "seed": seed, "complexities": complexities }))
 }
 
 pub(super) fn maze_complexity_validation(case: &Case) -> Judged {
@@ -134,16 +178,62 @@ fn maze_problem(maze: &MazeData) -> Option<String> {
     None
 }
 
-pub(super) fn square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(
-        json!({ "mazes": [[5, 5, 0.0, 1], [5, 5, 1.0, 2], [17, 17, 0.5, 3], [30, 30, 0.2, 4], [50, 50, 0.5, 5], [50, 50, 1.0, 6]] }),
-    )
+pub(super) fn square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        json!([5, 5, 0.0, 1]),
+        json!([5, 5, 1.0, 2]),
+        json!([17, 17, 0.5, 3]),
+        json!([30, 30, 0.2, 4]),
+        json!([50, 50, 0.5, 5]),
+        json!([50, 50, 1.0, 6]),
+    ];
+    let mazes = inputs.vary(fixed, |rng| {
+        let side = rng.random_range(5..=50);
+        json!([
+            side,
+            side,
+            drawn_complexity(rng),
+            rng.random_range(0..1_000_000u64)
+        ])
+    });
+    Ok(json!({ "mazes": mazes }))
 }
 
-pub(super) fn non_square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(
-        json!({ "mazes": [[5, 50, 0.5, 7], [50, 5, 0.5, 8], [9, 31, 0.0, 9], [31, 9, 1.0, 10], [40, 12, 0.7, 11], [6, 5, 0.3, 12]] }),
-    )
+pub(super) fn non_square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        json!([5, 50, 0.5, 7]),
+        json!([50, 5, 0.5, 8]),
+        json!([9, 31, 0.0, 9]),
+        json!([31, 9, 1.0, 10]),
+        json!([40, 12, 0.7, 11]),
+        json!([6, 5, 0.3, 12]),
+    ];
+    let mazes = inputs.vary(fixed, |rng| {
+        let w = rng.random_range(5..=50);
+        let h = loop {
+            let h = rng.random_range(5..=50);
+            if h != w {
+                break h;
+            }
+        };
+        json!([
+            w,
+            h,
+            drawn_complexity(rng),
+            rng.random_range(0..1_000_000u64)
+        ])
+    });
+    Ok(json!({ "mazes": mazes }))
+}
+
+/// A complexity for a private question: one of the handout's round values or any
+/// value between 0 and 1 in hundredths.
+pub(in crate::checks) fn drawn_complexity(rng: &mut impl rand::Rng) -> f64 {
+    if rng.random_bool(0.5) {
+        [0.0, 0.25, 0.5, 0.75, 1.0][rng.random_range(0..5usize)]
+    } else {
+        f64::from(rng.random_range(0..=100u32)) / 100.0
+    }
 }
 
 pub(super) fn mazes_are_perfect(case: &Case) -> Judged {
@@ -161,10 +251,16 @@ pub(super) fn mazes_are_perfect(case: &Case) -> Judged {
     Ok(Verdict::pass(format!("perfect: {}", sizes.join(", "))))
 }
 
-pub(super) fn start_end_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn start_end_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
     let mazes: Vec<Value> = (0..150u64)
-        .map(|seed| {
-            if seed % 2 == 0 {
+        .map(|index| {
+            let seed = if inputs.private() {
+                rng.random_range(0..1_000_000u64)
+            } else {
+                index
+            };
+            if index % 2 == 0 {
                 json!([5, 6, 0.5, seed])
             } else {
                 json!([6, 5, 0.5, seed])
@@ -207,8 +303,19 @@ pub(super) fn maze_start_end_distinct(case: &Case) -> Judged {
     )))
 }
 
-pub(super) fn same_seed_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "maze": [23, 11, 0.4, 77], "other_seed": 78 }))
+pub(super) fn same_seed_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    if !inputs.private() {
+        return Ok(json!({ "maze": [23, 11, 0.4, 77], "other_seed": 78 }));
+    }
+    let mut rng = inputs.rng();
+    let seed = rng.random_range(0..1_000_000u64);
+    let maze = json!([
+        rng.random_range(5..=50),
+        rng.random_range(5..=50),
+        drawn_complexity(&mut rng),
+        seed
+    ]);
+    Ok(json!({ "maze": maze, "other_seed": seed + rng.random_range(1..1000u64) }))
 }
 
 pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
@@ -251,8 +358,22 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
     ))
 }
 
-pub(super) fn reference_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "mazes": [[12, 7, 0.5, 1], [5, 9, 0.0, 2], [16, 6, 1.0, 3], [8, 8, 0.25, 2026]] }))
+pub(super) fn reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        json!([12, 7, 0.5, 1]),
+        json!([5, 9, 0.0, 2]),
+        json!([16, 6, 1.0, 3]),
+        json!([8, 8, 0.25, 2026]),
+    ];
+    let mazes = inputs.vary(fixed, |rng| {
+        json!([
+            rng.random_range(5..=20),
+            rng.random_range(5..=20),
+            drawn_complexity(rng),
+            rng.random_range(0..1_000_000u64)
+        ])
+    });
+    Ok(json!({ "mazes": mazes }))
 }
 
 pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
@@ -289,9 +410,14 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
     Ok(Verdict::pass("matches the reference exactly"))
 }
 
-pub(super) fn texture_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn texture_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let first = if inputs.private() {
+        inputs.rng().random_range(1_000..1_000_000u64)
+    } else {
+        100
+    };
     Ok(
-        json!({ "size": [25, 25], "complexities": [0.0, 0.5, 1.0], "seeds": (100..112).collect::<Vec<u64>>() }),
+        json!({ "size": [25, 25], "complexities": [0.0, 0.5, 1.0], "seeds": (first..first + 12).collect::<Vec<u64>>() }),
     )
 }
 

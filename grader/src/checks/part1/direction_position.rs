@@ -1,10 +1,13 @@
 //! §2 and §3: the checks of `Direction` (opposites of single and combined flags) and
 //! of `Position` (equality, hashing, display, `moved`, `random`).
 
+use rand::Rng as _;
+
 use super::*;
 
-pub(super) fn opposite_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "directions": (0u8..16).collect::<Vec<_>>() }))
+pub(super) fn opposite_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let directions = inputs.vary((0u8..16).collect(), |rng| rng.random_range(0u8..16));
+    Ok(json!({ "directions": directions }))
 }
 
 pub(super) fn direction_opposite(case: &Case) -> Judged {
@@ -26,11 +29,29 @@ pub(super) fn direction_opposite(case: &Case) -> Judged {
 
 // ---------------------------------------------------------------- §3 Position
 
-pub(super) fn equality_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "pairs": [
-        [[3, 4], [3, 4]], [[3, 4], [4, 3]], [[3, 4], [3, 5]], [[3, 4], [2, 4]],
-        [[0, 0], [0, 0]], [[-1, 7], [-1, 7]], [[5, 5], [6, 6]], [[12, 0], [0, 12]],
-    ] }))
+pub(super) fn equality_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        json!([[3, 4], [3, 4]]),
+        json!([[3, 4], [4, 3]]),
+        json!([[3, 4], [3, 5]]),
+        json!([[3, 4], [2, 4]]),
+        json!([[0, 0], [0, 0]]),
+        json!([[-1, 7], [-1, 7]]),
+        json!([[5, 5], [6, 6]]),
+        json!([[12, 0], [0, 12]]),
+    ];
+    // New pairs: equal, swapped, or one coordinate off by one.
+    let pairs = inputs.vary(fixed, |rng| {
+        let (x, y) = (rng.random_range(-5..50), rng.random_range(-5..50));
+        let other = match rng.random_range(0..4) {
+            0 => (x, y),
+            1 => (y, x),
+            2 => (x + 1, y),
+            _ => (x, y - 1),
+        };
+        json!([[x, y], [other.0, other.1]])
+    });
+    Ok(json!({ "pairs": pairs }))
 }
 
 pub(super) fn position_equality(case: &Case) -> Judged {
@@ -50,11 +71,26 @@ pub(super) fn position_equality(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn hash_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({
-        "hashed_twice": [[3, 4], [0, 0], [-1, 7]],
-        "inserted": [[1, 2], [2, 1], [1, 2], [0, 0], [3, 3], [0, 0], [2, 1], [-4, 4], [4, -4]],
-    }))
+pub(super) fn hash_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let hashed_twice = inputs.vary(vec![(3, 4), (0, 0), (-1, 7)], |rng| {
+        (rng.random_range(-10..50), rng.random_range(-10..50))
+    });
+    // Few coordinates, so that positions repeat and mirror each other.
+    let inserted = inputs.vary(
+        vec![
+            (1, 2),
+            (2, 1),
+            (1, 2),
+            (0, 0),
+            (3, 3),
+            (0, 0),
+            (2, 1),
+            (-4, 4),
+            (4, -4),
+        ],
+        |rng| (rng.random_range(-4..5), rng.random_range(-4..5)),
+    );
+    Ok(json!({ "hashed_twice": hashed_twice, "inserted": inserted }))
 }
 
 #[derive(Deserialize)]
@@ -111,8 +147,11 @@ pub(super) fn position_hash(case: &Case) -> Judged {
     ))
 }
 
-pub(super) fn display_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "positions": [[3, 4], [0, 0], [-1, 12], [49, 5]] }))
+pub(super) fn display_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let positions = inputs.vary(vec![(3, 4), (0, 0), (-1, 12), (49, 5)], |rng| {
+        (rng.random_range(-20..120), rng.random_range(-20..120))
+    });
+    Ok(json!({ "positions": positions }))
 }
 
 pub(super) fn position_display(case: &Case) -> Judged {
@@ -128,13 +167,17 @@ pub(super) fn position_display(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn moved_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn moved_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut moves: Vec<Value> = (0u8..16).map(|d| json!([[3, 3], d])).collect();
     moves.extend([
         json!([[0, 0], 8]),
         json!([[0, 0], 1]),
         json!([[49, 12], 4 | 2]),
     ]);
+    let moves = inputs.vary(moves, |rng| {
+        let from = [rng.random_range(-3..50), rng.random_range(-3..50)];
+        json!([from, rng.random_range(0u8..16)])
+    });
     Ok(json!({ "moves": moves }))
 }
 
@@ -156,12 +199,25 @@ pub(super) fn position_moved(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn random_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "seed": 2024, "draws": [
-        { "x": [0, 4], "y": [10, 12], "count": 600 },
-        { "x": [7, 7], "y": [-3, 3], "count": 600 },
-        { "x": [0, 49], "y": [0, 4], "count": 600 },
-    ] }))
+pub(super) fn random_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![
+        json!({ "x": [0, 4], "y": [10, 12], "count": 600 }),
+        json!({ "x": [7, 7], "y": [-3, 3], "count": 600 }),
+        json!({ "x": [0, 49], "y": [0, 4], "count": 600 }),
+    ];
+    // Ranges of at most 12 values: 600 draws miss one with odds below 1e-20.
+    let draws = inputs.vary(fixed, |rng| {
+        let (x, y) = (rng.random_range(-10..40), rng.random_range(-10..40));
+        let x_to = x + rng.random_range(0..12);
+        let y_to = y + rng.random_range(0..12);
+        json!({ "x": [x, x_to], "y": [y, y_to], "count": 600 })
+    });
+    let seed = if inputs.private() {
+        inputs.rng().random_range(0..1_000_000u64)
+    } else {
+        2024
+    };
+    Ok(json!({ "seed": seed, "draws": draws }))
 }
 
 #[derive(Deserialize)]

@@ -6,6 +6,7 @@
 //! solving), each with its tests; this one holds the list of checks in report order
 //! and the wording helpers the judges share.
 
+use rand::Rng as _;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -25,12 +26,12 @@ use solving::*;
 pub(super) type Xy = (i32, i32);
 
 // What Part 4 reuses.
-pub(super) use solving::{GivenMaze, fixture_maze};
+pub(super) use solving::{GivenMaze, asked_maze, fixture_maze, transformed};
 // What the hidden checks reuse as well.
 #[cfg(feature = "hidden-checks")]
 pub(super) use creating::maze_matches_reference;
 #[cfg(feature = "hidden-checks")]
-pub(super) use solving::{solve_input, solve_path_unique};
+pub(super) use solving::{disguised, solve_input, solve_path_unique};
 
 const fn check(
     name: &'static str,
@@ -86,7 +87,13 @@ pub const CHECKS: &[CheckSpec] = &[
         position_random,
         false,
     ),
-    check("cell_default", "cell_default", no_input, cell_default, true),
+    check(
+        "cell_default",
+        "cell_default",
+        default_input,
+        cell_default,
+        true,
+    ),
     check(
         "cell_new_and_remove_wall",
         "cell_new_and_remove_wall",
@@ -296,6 +303,15 @@ fn list(input: &Value, key: &str) -> Result<Vec<Value>, Verdict> {
         .ok_or_else(|| Verdict::grader_error(format!("its input has no list {key:?}")))
 }
 
-fn no_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({}))
+/// Nothing to ask but `MazeCell::default()`; the private twin then takes a few walls
+/// down, so that its answer is not the one the template has blessed.
+fn default_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    if !inputs.private() {
+        return Ok(json!({}));
+    }
+    let mut rng = inputs.rng();
+    let removals: Vec<u8> = (0..rng.random_range(1..=3))
+        .map(|_| rng.random_range(1u8..16))
+        .collect();
+    Ok(json!({ "then_remove": removals }))
 }

@@ -1,10 +1,16 @@
 //! §6: the checks of `Maze::solve`: paths on fixture mazes, the unique path of a
 //! perfect maze, `NotCreated`, and the length guard on mazes with loops.
 
+use rand::Rng as _;
+
 use super::*;
 
-pub(super) fn before_create_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "size": [5, 5] }))
+pub(super) fn before_create_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    if !inputs.private() {
+        return Ok(json!({ "size": [5, 5] }));
+    }
+    let mut rng = inputs.rng();
+    Ok(json!({ "size": [rng.random_range(5..=50), rng.random_range(5..=50)] }))
 }
 
 pub(super) fn solve_before_create(case: &Case) -> Judged {
@@ -94,10 +100,75 @@ pub(in crate::checks) fn solve_input(mazes: Vec<GivenMaze>, timeout_ms: u64) -> 
 }
 
 fn fixture_mazes(inputs: &Inputs, names: &[&str]) -> anyhow::Result<Vec<GivenMaze>> {
+    let mut rng = inputs.rng();
     names
         .iter()
-        .map(|name| fixture_maze(inputs, name))
+        .map(|name| asked_maze(inputs, &mut rng, name))
         .collect()
+}
+
+/// The kit's maze `name` for a question the template may know; for a private one,
+/// the same maze mirrored or turned (still perfect, new to the student) with a new
+/// start and end.
+pub(in crate::checks) fn asked_maze(
+    inputs: &Inputs,
+    rng: &mut impl rand::Rng,
+    name: &str,
+) -> anyhow::Result<GivenMaze> {
+    let maze = fixture_maze(inputs, name)?;
+    if !inputs.private() {
+        return Ok(maze);
+    }
+    let mut maze = disguised(maze, rng);
+    maze.name = format!("a private {}x{} maze", maze.size.0, maze.size.1);
+    Ok(maze)
+}
+
+/// A maze turned a quarter, or mirrored: still perfect, and new to the student.
+/// `maze` mirrored or turned one to three times, with a new start and end (distinct).
+pub(in crate::checks) fn disguised(mut maze: GivenMaze, rng: &mut impl rand::Rng) -> GivenMaze {
+    for _ in 0..rng.random_range(1..=3) {
+        maze = transformed(&maze, rng.random_range(0..3));
+    }
+    let cells = maze.size.0 * maze.size.1;
+    let start = rng.random_range(0..cells);
+    let end = (start + rng.random_range(1..cells)) % cells;
+    maze.start = (start % maze.size.0, start / maze.size.0);
+    maze.end = (end % maze.size.0, end / maze.size.0);
+    maze
+}
+
+pub(in crate::checks) fn transformed(maze: &GivenMaze, how: u8) -> GivenMaze {
+    let (w, h) = maze.size;
+    // Wall bits N=1, S=2, E=4, W=8 under each transform.
+    let map_bits = |b: u8, table: [u8; 4]| {
+        (0..4)
+            .filter(|i| b & (1 << i) != 0)
+            .fold(0, |acc, i| acc | table[i])
+    };
+    type Place = Box<dyn Fn(Xy) -> Xy>;
+    let (size, place, table): (Xy, Place, [u8; 4]) = match how % 3 {
+        // Mirror left-right: east and west swap.
+        0 => ((w, h), Box::new(move |(x, y)| (w - 1 - x, y)), [1, 2, 8, 4]),
+        // Mirror top-bottom: north and south swap.
+        1 => ((w, h), Box::new(move |(x, y)| (x, h - 1 - y)), [2, 1, 4, 8]),
+        // Transpose: x and y swap, so north↔west and south↔east.
+        _ => ((h, w), Box::new(|(x, y)| (y, x)), [8, 4, 2, 1]),
+    };
+    let mut walls = vec![vec![15u8; size.0 as usize]; size.1 as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let (nx, ny) = place((x, y));
+            walls[ny as usize][nx as usize] = map_bits(maze.walls[y as usize][x as usize], table);
+        }
+    }
+    GivenMaze {
+        size,
+        start: place(maze.start),
+        end: place(maze.end),
+        walls,
+        name: format!("{} (transformed)", maze.name),
+    }
 }
 
 pub(super) fn valid_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
@@ -206,7 +277,7 @@ pub(in crate::checks) fn solve_path_unique(case: &Case) -> Judged {
 }
 
 pub(super) fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    let mut maze = fixture_maze(inputs, "maze-12x12-c0.5-s41")?;
+    let mut maze = asked_maze(inputs, &mut inputs.rng(), "maze-12x12-c0.5-s41")?;
     let (w, h) = maze.size;
     // Every wall between two cells comes down (both sides); the border stays.
     for y in 0..h {
@@ -311,7 +382,7 @@ pub(super) fn field(debug: &str, name: &str) -> Option<usize> {
 }
 
 pub(super) fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    let mut maze = fixture_maze(inputs, "maze-8x6-c0.5-s51")?;
+    let mut maze = asked_maze(inputs, &mut inputs.rng(), "maze-8x6-c0.5-s51")?;
     let (w, h) = maze.size;
     maze.wall_in_end();
     maze.name = format!("{w}x{h} maze with its end walled in");
@@ -351,7 +422,7 @@ const BASELINE_MS: u64 = 10_000;
 const ZERO_TIMEOUTS: usize = 20;
 
 pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    let maze = fixture_maze(inputs, "maze-50x50-c0.5-s25")?;
+    let maze = asked_maze(inputs, &mut inputs.rng(), "maze-50x50-c0.5-s25")?;
     let mut timeouts = vec![BASELINE_MS];
     timeouts.extend([0; ZERO_TIMEOUTS]);
     Ok(json!({ "maze": maze.value(), "timeouts_ms": timeouts }))
@@ -415,6 +486,23 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transforming_a_perfect_maze_keeps_it_perfect() {
+        #[rustfmt::skip]
+        let maze = GivenMaze {
+            size: (3, 2),
+            start: (0, 0),
+            end: (0, 1),
+            walls: vec![vec![1 | 8 | 2, 1 | 2, 1 | 4], vec![2 | 8 | 1, 2 | 1, 2 | 4]],
+            name: "snake".to_owned(),
+        };
+        for how in 0..3 {
+            let turned = transformed(&maze, how);
+            let grid = turned.grid().unwrap();
+            assert_eq!(grid.imperfection(), None, "transform {how}");
+        }
+    }
 
     fn loops_case_verdict(open: Value, cut_off: Value) -> Verdict {
         let input = loops_input(&Inputs {

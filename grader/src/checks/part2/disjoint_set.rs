@@ -11,7 +11,7 @@ fn unions(pairs: &[(usize, usize)]) -> Vec<Value> {
     pairs.iter().map(|&(a, b)| json!(["union", a, b])).collect()
 }
 
-pub(super) fn disjoint_set_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn disjoint_set_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut twelve = unions(&[
         (0, 1),
         (2, 3),
@@ -41,12 +41,36 @@ pub(super) fn disjoint_set_input(_: &Inputs) -> anyhow::Result<Value> {
         json!(["same_set", 12_345, 67]),
         json!(["len"]),
     ];
-    Ok(json!({ "scripts": [
+    let scripts = vec![
         set_script(12, twelve),
         set_script(5, small),
         set_script(0, vec![json!(["len"]), json!(["is_empty"])]),
         set_script(20_000, chain),
-    ] }))
+    ];
+    Ok(json!({ "scripts": inputs.vary(scripts, random_set_script) }))
+}
+
+/// Random unions of a set of random size, with questions after each few.
+fn random_set_script(rng: &mut rand_chacha::ChaCha8Rng) -> Value {
+    let n = rng.random_range(1..=30);
+    let mut ops = Vec::new();
+    for _ in 0..rng.random_range(3..12) {
+        ops.push(json!([
+            "union",
+            rng.random_range(0..n),
+            rng.random_range(0..n)
+        ]));
+        for _ in 0..rng.random_range(1..4) {
+            let what = ["same_set", "same_root"][rng.random_range(0..2)];
+            ops.push(json!([
+                what,
+                rng.random_range(0..n),
+                rng.random_range(0..n)
+            ]));
+        }
+    }
+    ops.extend([json!(["len"]), json!(["is_empty"])]);
+    set_script(n, ops)
 }
 
 fn finds(range: std::ops::Range<usize>) -> Vec<Value> {
@@ -199,7 +223,7 @@ pub(super) fn rat_disjoint_set_rank(case: &Case) -> Judged {
     )
 }
 
-pub(super) fn compression_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn compression_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let debug = || json!(["debug"]);
     let watched = |op: Value| vec![debug(), op, debug()];
     // A tall tree: pairs, pairs of pairs, then halves (each a tie).
@@ -231,7 +255,26 @@ pub(super) fn compression_input(_: &Inputs) -> anyhow::Result<Value> {
     sixteen.extend(watched(json!(["union", 15, 3])));
     sixteen.extend(watched(json!(["find", 11])));
     sixteen.extend(watched(json!(["find", 13])));
-    Ok(json!({ "scripts": [set_script(8, eight), set_script(9, nine), set_script(16, sixteen)] }))
+    let scripts = vec![
+        set_script(8, eight),
+        set_script(9, nine),
+        set_script(16, sixteen),
+    ];
+    // New: random unions of a set of random size, each union and find watched.
+    let scripts = inputs.vary(scripts, |rng| {
+        let n = rng.random_range(6..=20);
+        let mut ops = vec![debug()];
+        for _ in 0..rng.random_range(n..2 * n) {
+            let op = if rng.random_range(0..3) == 0 {
+                json!(["find", rng.random_range(0..n)])
+            } else {
+                json!(["union", rng.random_range(0..n), rng.random_range(0..n)])
+            };
+            ops.extend(watched(op));
+        }
+        set_script(n, ops)
+    });
+    Ok(json!({ "scripts": scripts }))
 }
 
 /// The parents in the Debug text of a DisjointSet (`DisjointSet { parent: [0, 0, 2],

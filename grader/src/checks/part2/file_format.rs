@@ -13,11 +13,56 @@ fn files_value(files: &[(String, String)]) -> Value {
 }
 
 pub(super) fn read_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(files_value(&inputs.fixture_files("rat", "txt")?))
+    let files = inputs.vary(inputs.fixture_files("rat", "txt")?, |rng| {
+        let maze = private_maze(rng);
+        (format!("private_n{}.txt", maze.n), rat_file_text(&maze))
+    });
+    Ok(files_value(&files))
 }
 
 pub(super) fn invalid_files_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(files_value(&inputs.fixture_files("invalid/rat", "txt")?))
+    let files = inputs.vary(inputs.fixture_files("invalid/rat", "txt")?, broken_file);
+    Ok(files_value(&files))
+}
+
+/// A private maze's file with one mistake of the kinds the kit's invalid files show.
+fn broken_file(rng: &mut rand_chacha::ChaCha8Rng) -> (String, String) {
+    let maze = private_maze(rng);
+    let text = rat_file_text(&maze);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let room = rng.random_range(1..lines.len());
+    let (kind, broken) = match rng.random_range(0..6) {
+        0 => ("size_not_a_number", {
+            lines[0] = format!("{}x", maze.n);
+            lines
+        }),
+        1 => ("size_out_of_range", {
+            lines[0] =
+                ["0", "-3", "1001", "99999999999999999999"][rng.random_range(0..4)].to_owned();
+            lines
+        }),
+        2 => ("too_few_rooms", {
+            lines.remove(room);
+            lines
+        }),
+        3 => ("too_many_rooms", {
+            lines.push("1 1 1 1".to_owned());
+            lines
+        }),
+        4 => ("bad_value", {
+            let bad = ["2", "01", "a", "-1"][rng.random_range(0..4)];
+            let mut values: Vec<&str> = lines[room].split(' ').collect();
+            values[rng.random_range(0..4)] = bad;
+            lines[room] = values.join(" ");
+            lines
+        }),
+        _ => ("short_line", {
+            let values: Vec<&str> = lines[room].split(' ').take(3).collect();
+            lines[room] = values.join(" ");
+            lines
+        }),
+    };
+    (format!("private_{kind}.txt"), broken.join("\n") + "\n")
 }
 
 fn given_files(case: &Case) -> Result<Vec<GivenFile>, Verdict> {

@@ -17,25 +17,37 @@ fn property_specs() -> Vec<(usize, u64)> {
     specs
 }
 
-pub(super) fn joins_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(generator_input("generate", &property_specs()))
-}
-
-pub(super) fn perfect_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(generator_input("generate_perfect", &property_specs()))
-}
-
-pub(super) fn generate_reference_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn joins_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(generator_input(
         "generate",
-        &[(1, 1), (2, 5), (5, 3), (8, 1), (12, 2026), (20, 7)],
+        &drawn_specs(inputs, property_specs()),
     ))
 }
 
-pub(super) fn perfect_reference_input(_: &Inputs) -> anyhow::Result<Value> {
+/// `fixed` sizes and seeds, or for a private question half of them and new ones.
+fn drawn_specs(inputs: &Inputs, fixed: Vec<(usize, u64)>) -> Vec<(usize, u64)> {
+    inputs.vary(fixed, |rng| {
+        (rng.random_range(1..=30), rng.random_range(0..1_000_000u64))
+    })
+}
+
+pub(super) fn perfect_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(generator_input(
         "generate_perfect",
-        &[(2, 2), (5, 3), (9, 4), (15, 99)],
+        &drawn_specs(inputs, property_specs()),
+    ))
+}
+
+pub(super) fn generate_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![(1, 1), (2, 5), (5, 3), (8, 1), (12, 2026), (20, 7)];
+    Ok(generator_input("generate", &drawn_specs(inputs, fixed)))
+}
+
+pub(super) fn perfect_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let fixed = vec![(2, 2), (5, 3), (9, 4), (15, 99)];
+    Ok(generator_input(
+        "generate_perfect",
+        &drawn_specs(inputs, fixed),
     ))
 }
 

@@ -2,6 +2,8 @@
 //! random) and [`Rooms`], the judge's view of a reported maze: its doors, groups and
 //! passages.
 
+use rand_chacha::ChaCha8Rng;
+
 use super::*;
 
 /// A maze the grader sends: a name for messages, its size and its open doors.
@@ -52,11 +54,41 @@ pub(super) fn parse_rat_file(name: &str, text: &str) -> anyhow::Result<GivenMaze
 
 /// Every maze in fixtures/rat, by file name.
 pub(super) fn fixture_mazes(inputs: &Inputs) -> anyhow::Result<Vec<GivenMaze>> {
-    inputs
+    let fixed = inputs
         .fixture_files("rat", "txt")?
         .iter()
         .map(|(name, text)| parse_rat_file(name, text))
-        .collect()
+        .collect::<anyhow::Result<Vec<GivenMaze>>>()?;
+    Ok(inputs.vary(fixed, private_maze))
+}
+
+/// A maze for a private question: random doors in a grid of a random size.
+pub(super) fn private_maze(rng: &mut ChaCha8Rng) -> GivenMaze {
+    let n = if rng.random_range(0..4) == 0 {
+        rng.random_range(20..=40)
+    } else {
+        rng.random_range(1..=12)
+    };
+    GivenMaze {
+        name: format!("a private {n}x{n} maze"),
+        n,
+        open: random_doors(rng, n),
+    }
+}
+
+/// A maze's text in the file format: the size, then one line per room with its
+/// north, south, east and west doors, `0` open and `1` closed.
+pub(super) fn rat_file_text(maze: &GivenMaze) -> String {
+    let mut text = format!("{}\n", maze.n);
+    for doors in &maze.open {
+        let values: Vec<&str> = CARDINALS
+            .iter()
+            .map(|&d| if doors & d != 0 { "0" } else { "1" })
+            .collect();
+        text.push_str(&values.join(" "));
+        text.push('\n');
+    }
+    text
 }
 
 /// A random n×n door grid: three pairs of facing doors in four open together (so

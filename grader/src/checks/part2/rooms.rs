@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) fn rooms_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn rooms_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut neighbor = Vec::new();
     for room in 0..9 {
         for d in CARDINALS {
@@ -72,11 +72,45 @@ pub(super) fn rooms_input(_: &Inputs) -> anyhow::Result<Value> {
         json!(["neighbors", 7]),
         json!(["doors"]),
     ];
+    let sizes = inputs.vary(vec![0, 1, 2, 3, 5, 1000, 1001], |rng| {
+        [
+            rng.random_range(0..=5),
+            rng.random_range(6..=999),
+            rng.random_range(1001..5000),
+        ][rng.random_range(0..3)]
+    });
+    // New questions: a room of a grid of any small size (or just past its last room)
+    // and any set of directions.
+    let neighbor = inputs.vary(neighbor, |rng| {
+        let n = rng.random_range(1..=8);
+        json!([n, rng.random_range(0..n * n + 2), rng.random_range(0u8..16)])
+    });
+    let mut doors = doors;
+    let mut n = 3;
+    if inputs.private() {
+        // Then a grid of another size and random doors set and asked about.
+        let mut rng = inputs.rng();
+        n = rng.random_range(2..=6);
+        let rooms = n * n;
+        doors = vec![json!(["doors"])];
+        for _ in 0..rng.random_range(25..45) {
+            let room = rng.random_range(0..rooms);
+            let d = CARDINALS[rng.random_range(0..4)];
+            doors.push(match rng.random_range(0..6) {
+                0 | 1 => set(room, d, rng.random_bool(0.7)),
+                2 => ask("door_open", room, d),
+                3 => ask("passage", room, d),
+                4 => json!(["open_between", room, rng.random_range(0..rooms + 1)]),
+                _ => json!(["neighbors", room]),
+            });
+        }
+        doors.push(json!(["doors"]));
+    }
     Ok(json!({
-        "sizes": [0, 1, 2, 3, 5, 1000, 1001],
+        "sizes": sizes,
         "show_doors_up_to": 5,
         "neighbor": neighbor,
-        "doors": { "n": 3, "ops": doors },
+        "doors": { "n": n, "ops": doors },
     }))
 }
 

@@ -8,10 +8,8 @@ pub(in crate::checks) fn search_input(search: &str, mazes: &[GivenMaze]) -> Valu
 }
 
 pub(super) fn sample(inputs: &Inputs) -> anyhow::Result<Vec<GivenMaze>> {
-    Ok(vec![parse_rat_file(
-        "sample.txt",
-        &inputs.fixture("rat/sample.txt")?,
-    )?])
+    let sample = parse_rat_file("sample.txt", &inputs.fixture("rat/sample.txt")?)?;
+    Ok(inputs.vary(vec![sample], private_maze))
 }
 
 pub(super) fn bfs_sample_input(inputs: &Inputs) -> anyhow::Result<Value> {

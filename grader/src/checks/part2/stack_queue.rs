@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) fn stack_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn stack_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut ops = vec![json!(["new"]), json!(["pop"]), json!(["peek"])];
     ops.extend((1..=5).map(|item| json!(["push", item])));
     ops.extend([
@@ -22,7 +22,22 @@ pub(super) fn stack_input(_: &Inputs) -> anyhow::Result<Value> {
         json!(["pop"]),
         json!(["pop"]),
     ]);
-    Ok(json!({ "ops": ops, "many": 3000 }))
+    let mut many = 3000;
+    if inputs.private() {
+        // Then a fresh stack and a run of random pushes, pops and peeks.
+        let mut rng = inputs.rng();
+        let start = ["new", "default"][rng.random_range(0..2)];
+        ops.push(json!([start]));
+        ops.extend(
+            (0..rng.random_range(20..40)).map(|_| match rng.random_range(0..5) {
+                0 | 1 => json!(["push", rng.random_range(0..1000)]),
+                2 | 3 => json!(["pop"]),
+                _ => json!(["peek"]),
+            }),
+        );
+        many = rng.random_range(2000..4000);
+    }
+    Ok(json!({ "ops": ops, "many": many }))
 }
 
 /// What each step of a container's script reports, in order.
@@ -164,7 +179,7 @@ fn dequeue_times(times: usize) -> Vec<(&'static str, u64)> {
     vec![("dequeue", 0); times]
 }
 
-pub(super) fn queue_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn queue_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // Wraps round, then grows while wrapped.
     let mut wrapped = vec![
         ("enqueue", 1),
@@ -185,18 +200,24 @@ pub(super) fn queue_input(_: &Inputs) -> anyhow::Result<Value> {
     empty.extend(dequeue_times(4));
     let mut many = enqueue_all(1..=9);
     many.extend(dequeue_times(10));
+    let scripts = vec![
+        queue_ops(json!(["with_capacity", 2]), &wrapped),
+        queue_ops(json!(["new"]), &empty),
+        queue_ops(json!(["default"]), &many),
+    ];
+    let interleaved = if inputs.private() {
+        inputs.rng().random_range(2000..4000)
+    } else {
+        3000
+    };
     Ok(json!({
-        "scripts": [
-            queue_ops(json!(["with_capacity", 2]), &wrapped),
-            queue_ops(json!(["new"]), &empty),
-            queue_ops(json!(["default"]), &many),
-        ],
+        "scripts": inputs.vary(scripts, random_queue_script),
         "capacity": false,
-        "interleaved": 3000,
+        "interleaved": interleaved,
     }))
 }
 
-pub(super) fn queue_capacity_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn queue_capacity_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // The first enqueue makes 4 slots; each full queue doubles.
     let mut doubling = enqueue_all(1..=9);
     doubling.extend(dequeue_times(9));
@@ -217,7 +238,7 @@ pub(super) fn queue_capacity_input(_: &Inputs) -> anyhow::Result<Value> {
     grow.extend(dequeue_times(5));
     // Taking out and looking never grows.
     let idle = vec![("dequeue", 0), ("peek", 0), ("enqueue", 1), ("dequeue", 0)];
-    Ok(json!({
+    let mut input = json!({
         "scripts": [
             queue_ops(json!(["new"]), &doubling),
             queue_ops(json!(["with_capacity", 7]), &seven),
@@ -228,7 +249,30 @@ pub(super) fn queue_capacity_input(_: &Inputs) -> anyhow::Result<Value> {
         ],
         "capacity": true,
         "interleaved": 0,
-    }))
+    });
+    if let Some(scripts) = input.get_mut("scripts").and_then(Value::as_array_mut) {
+        *scripts = inputs.vary(std::mem::take(scripts), |rng| {
+            Value::from(random_queue_script(rng))
+        });
+    }
+    Ok(input)
+}
+
+/// A queue made one of the three ways, then random enqueues, dequeues and peeks.
+fn random_queue_script(rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Value> {
+    let start = match rng.random_range(0..3) {
+        0 => json!(["new"]),
+        1 => json!(["default"]),
+        _ => json!(["with_capacity", rng.random_range(0..9)]),
+    };
+    let ops: Vec<(&str, u64)> = (0..rng.random_range(10..40))
+        .map(|_| match rng.random_range(0..7) {
+            0..3 => ("enqueue", rng.random_range(0..1000)),
+            3..6 => ("dequeue", 0),
+            _ => ("peek", 0),
+        })
+        .collect();
+    queue_ops(start, &ops)
 }
 
 #[derive(Deserialize)]

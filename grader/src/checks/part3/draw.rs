@@ -1,6 +1,8 @@
 //! §8.2: the checks of `texture::weighted_pick`: the draws compared with the
 //! reference's, one ticket too many, an index past the list.
 
+use rand::Rng as _;
+
 use super::*;
 
 /// Two links of weight 1 each (no favor), drawn `repeat` times from one seed.
@@ -13,8 +15,16 @@ fn equal_links(count: usize, seed: u64, repeat: usize) -> Value {
     json!({ "seed": seed, "rounds": [{ "favor": "none", "links": links, "repeat": repeat }] })
 }
 
-pub(super) fn fair_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(json!({ "sequences": [equal_links(2, 11, 3000), equal_links(4, 12, 4000)] }))
+pub(super) fn fair_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let sequences = vec![equal_links(2, 11, 3000), equal_links(4, 12, 4000)];
+    let sequences = inputs.vary(sequences, |rng| {
+        equal_links(
+            rng.random_range(2..=4),
+            rng.random_range(0..1_000_000),
+            rng.random_range(3000..=4000),
+        )
+    });
+    Ok(json!({ "sequences": sequences }))
 }
 
 /// One sequence's picks, and the length of the list each was drawn from.
@@ -162,7 +172,7 @@ pub(super) fn texture_draw_fair(case: &Case) -> Judged {
     ))
 }
 
-pub(super) fn draw_reference_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn draw_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let round = |favor: &str, links: &[GivenLink], repeat: usize| {
         let links: Vec<Value> = links.iter().map(|l| l.value()).collect();
         json!({ "favor": favor, "links": links, "repeat": repeat })
@@ -192,6 +202,16 @@ pub(super) fn draw_reference_input(_: &Inputs) -> anyhow::Result<Value> {
     // Equal links in a long run: where the picks differ from the reference's, this
     // run tells whether the first link gets one ticket too many.
     sequences.push(equal_links(2, 40, 1000));
+    // New sequences: rounds of every favour over the mixed links from a random seed.
+    let sequences = inputs.vary(sequences, |rng| {
+        let rounds: Vec<Value> = (0..rng.random_range(1..=4))
+            .map(|_| {
+                let favor = FAVORS[rng.random_range(0..FAVORS.len())];
+                round(favor, &mixed, rng.random_range(4..=15))
+            })
+            .collect();
+        json!({ "seed": rng.random_range(0..1_000_000u64), "rounds": rounds })
+    });
     Ok(json!({ "sequences": sequences }))
 }
 

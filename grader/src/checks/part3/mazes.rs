@@ -1,6 +1,8 @@
 //! §8: the checks of the weighted generator's mazes: perfect, and the reference's
 //! mazes for given seeds and favors.
 
+use rand::Rng as _;
+
 use super::*;
 
 type Spec = (i32, i32, String, String, u64);
@@ -43,12 +45,36 @@ fn every_favor(sizes: &[Xy], first_seed: u64) -> Value {
     json!({ "mazes": mazes })
 }
 
-pub(super) fn square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(every_favor(&[(5, 5), (12, 12), (24, 24)], 1))
+pub(super) fn square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let sizes = inputs.vary(vec![(5, 5), (12, 12), (24, 24)], |rng| {
+        let side = rng.random_range(5..=30);
+        (side, side)
+    });
+    Ok(every_favor(&sizes, first_seed(inputs, 1)))
 }
 
-pub(super) fn non_square_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(every_favor(&[(5, 50), (50, 5), (9, 31), (31, 9)], 101))
+/// The first seed of a run of mazes: `fixed`, or one drawn for a private question.
+fn first_seed(inputs: &Inputs, fixed: u64) -> u64 {
+    if inputs.private() {
+        inputs.rng().random_range(1_000..1_000_000)
+    } else {
+        fixed
+    }
+}
+
+pub(super) fn non_square_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let sizes = inputs.vary(vec![(5, 50), (50, 5), (9, 31), (31, 9)], |rng| {
+        let w = rng.random_range(5..=50);
+        (
+            w,
+            if w > 27 {
+                w - 22
+            } else {
+                w + 1 + rng.random_range(0..22)
+            },
+        )
+    });
+    Ok(every_favor(&sizes, first_seed(inputs, 101)))
 }
 
 pub(super) fn mazes_are_perfect(case: &Case) -> Judged {
@@ -77,12 +103,22 @@ pub(super) fn mazes_are_perfect(case: &Case) -> Judged {
     )))
 }
 
-pub(super) fn reference_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut mazes = Vec::new();
     for (i, favor) in (0u64..).zip(FAVORS) {
         mazes.push(json!([12, 7, favor, "corner", 3 + i]));
         mazes.push(json!([9, 13, favor, "center", 30 + i]));
     }
+    let mazes = inputs.vary(mazes, |rng| {
+        let root = ["corner", "center"][rng.random_range(0..2)];
+        json!([
+            rng.random_range(5..=20),
+            rng.random_range(5..=20),
+            FAVORS[rng.random_range(0..FAVORS.len())],
+            root,
+            rng.random_range(0..1_000_000u64)
+        ])
+    });
     Ok(json!({ "mazes": mazes }))
 }
 

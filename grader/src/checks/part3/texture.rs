@@ -2,6 +2,8 @@
 //! so that code whose weights are ignored loses those points though its mazes are
 //! perfect.
 
+use rand::Rng as _;
+
 use super::*;
 
 /// Mazes per favor and their size. 12 mazes of 16×16 give the reference the same
@@ -11,20 +13,26 @@ use super::*;
 const SEEDS: std::ops::Range<u64> = 1000..1012;
 const SIZE: Xy = (16, 16);
 
-fn measured_input(favors: &[&str]) -> Value {
-    json!({ "size": [SIZE.0, SIZE.1], "favors": favors, "seeds": SEEDS.collect::<Vec<u64>>() })
+fn measured_input(inputs: &Inputs, favors: &[&str]) -> Value {
+    let seeds: Vec<u64> = if inputs.private() {
+        let first = inputs.rng().random_range(2_000..1_000_000u64);
+        (first..first + 12).collect()
+    } else {
+        SEEDS.collect()
+    };
+    json!({ "size": [SIZE.0, SIZE.1], "favors": favors, "seeds": seeds })
 }
 
-pub(super) fn axis_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(measured_input(&["horizontal", "vertical"]))
+pub(super) fn axis_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(measured_input(inputs, &["horizontal", "vertical"]))
 }
 
-pub(super) fn turns_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(measured_input(&["zigzag", "straight"]))
+pub(super) fn turns_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(measured_input(inputs, &["zigzag", "straight"]))
 }
 
-pub(super) fn age_input(_: &Inputs) -> anyhow::Result<Value> {
-    Ok(measured_input(&["none", "age"]))
+pub(super) fn age_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    Ok(measured_input(inputs, &["none", "age"]))
 }
 
 /// The mazes of each favor the grader asked for, each checked for shape and

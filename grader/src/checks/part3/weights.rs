@@ -1,6 +1,8 @@
 //! §8.1: the checks of `texture::weight`, each favor's weight of a link compared with
 //! the reference's, and the wording of a wrong or overflowing weight.
 
+use rand::Rng as _;
+
 use super::*;
 
 /// Every direction from the root, and every direction after every direction, at
@@ -17,7 +19,7 @@ fn every_turn() -> Vec<GivenLink> {
     links
 }
 
-pub(super) fn weights_input(_: &Inputs) -> anyhow::Result<Value> {
+pub(super) fn weights_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let turns: Vec<Value> = every_turn().into_iter().map(GivenLink::value).collect();
     let ages: Vec<Value> = [0, 1, 2, 3, 7, 12, 255, 65_535]
         .iter()
@@ -36,6 +38,23 @@ pub(super) fn weights_input(_: &Inputs) -> anyhow::Result<Value> {
         .collect();
     cases.insert(2, json!({ "favor": "age", "links": ages }));
     cases.insert(3, json!({ "favor": "age", "links": old }));
+    // New cases: a favour and links with random directions, turns and ages.
+    let cases = inputs.vary(cases, |rng| {
+        let links: Vec<Value> = (0..rng.random_range(4..20))
+            .map(|_| {
+                let direction = DIRECTIONS[rng.random_range(0..4)];
+                let previous = rng
+                    .random_bool(0.8)
+                    .then(|| DIRECTIONS[rng.random_range(0..4)]);
+                let age = match rng.random_range(0..4) {
+                    0 => rng.random_range(65_536..=u32::MAX),
+                    _ => rng.random_range(0..300),
+                };
+                link(direction, previous, age).value()
+            })
+            .collect();
+        json!({ "favor": FAVORS[rng.random_range(0..FAVORS.len())], "links": links })
+    });
     Ok(json!({ "cases": cases }))
 }
 

@@ -118,6 +118,50 @@ impl GivenBoard {
         }
     }
 
+    /// The board turned over its main diagonal: row and column swap, and each arrow
+    /// with them (north ↔ west, south ↔ east, north-east ↔ south-west). The start
+    /// (1,1) stays where it is, so the board is as solvable as before, and new.
+    pub(in crate::checks) fn transposed(&self) -> GivenBoard {
+        // ARROWS' index of each direction's mirror image across the diagonal.
+        const TURNED: [usize; 8] = [6, 5, 4, 3, 2, 1, 0, 7];
+        let squares = (0..self.cols)
+            .flat_map(|col| (0..self.rows).map(move |row| (row, col)))
+            .map(|(row, col)| {
+                let text = &self.squares[row * self.cols + col];
+                match Sq::read(text) {
+                    Some(Sq::Arrow {
+                        red,
+                        arrow,
+                        circled,
+                    }) => format!(
+                        "{} {} {}",
+                        if red { "R" } else { "B" },
+                        if circled { "C" } else { "N" },
+                        ARROWS[TURNED[arrow]].0
+                    ),
+                    _ => text.clone(),
+                }
+            })
+            .collect();
+        GivenBoard {
+            name: format!("{} turned over its diagonal", self.name),
+            rows: self.cols,
+            cols: self.rows,
+            squares,
+            query: self.query.iter().map(|&(row, col)| (col, row)).collect(),
+        }
+    }
+
+    /// The board in the file format: its size, then one line per square.
+    pub(in crate::checks) fn text(&self) -> String {
+        let mut text = format!("{} {}\n", self.rows, self.cols);
+        for (index, square) in self.squares.iter().enumerate() {
+            let (row, col) = (index / self.cols + 1, index % self.cols + 1);
+            text.push_str(&format!("{row} {col} {square}\n"));
+        }
+        text
+    }
+
     /// The same board asking about the nodes of every square.
     pub(in crate::checks) fn querying_all(mut self) -> GivenBoard {
         self.query = (1..=self.rows)
@@ -174,7 +218,12 @@ pub(in crate::checks) fn read_board(name: &str, text: &str) -> anyhow::Result<Gi
 
 /// The kit's board file `fixtures/arrows/{file}`.
 pub(super) fn fixture_board(inputs: &Inputs, file: &str) -> anyhow::Result<GivenBoard> {
-    read_board(file, &inputs.fixture(&format!("arrows/{file}"))?)
+    let board = read_board(file, &inputs.fixture(&format!("arrows/{file}"))?)?;
+    Ok(if inputs.private() {
+        board.transposed()
+    } else {
+        board
+    })
 }
 
 /// A random square: red or blue, any arrow, circled one time in `1 / circle_one_in`.

@@ -59,6 +59,11 @@ pub(super) fn graph_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
         .iter()
         .map(|(name, text)| read_board(name, text).map(GivenBoard::querying_all))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let boards: Vec<GivenBoard> = if inputs.private() {
+        boards.iter().map(GivenBoard::transposed).collect()
+    } else {
+        boards
+    };
     Ok(boards_value(&boards))
 }
 

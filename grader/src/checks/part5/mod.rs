@@ -43,7 +43,7 @@ pub(super) use boards::{
 #[cfg(feature = "hidden-checks")]
 pub(super) use graph::arrows_graph;
 #[cfg(feature = "hidden-checks")]
-pub(super) use parse::{files_value, parse_verdict};
+pub(super) use parse::{altered_files, files_value, parse_verdict};
 #[cfg(feature = "hidden-checks")]
 pub(super) use search::arrows_solve;
 

@@ -15,6 +15,12 @@ pub(in crate::checks) fn files_value(files: &[(String, String)]) -> Value {
 
 pub(super) fn parse_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut files = inputs.fixture_files("arrows", "txt")?;
+    if inputs.private() {
+        // The same boards turned over their main diagonal: as valid, and new.
+        for (name, text) in &mut files {
+            *text = read_board(name, text)?.transposed().text();
+        }
+    }
     let text = |name: &str| -> anyhow::Result<String> {
         files
             .iter()
@@ -103,7 +109,65 @@ pub(super) fn parse_invalid_input(inputs: &Inputs) -> anyhow::Result<Value> {
             .iter()
             .map(|(name, text)| ((*name).to_owned(), (*text).to_owned())),
     );
-    Ok(files_value(&files))
+    let originals = inputs.fixture_files("arrows", "txt")?;
+    Ok(files_value(
+        &inputs.vary(files, |rng| altered(rng, &originals)),
+    ))
+}
+
+/// `count` of the kit's arrow board files, each altered once (see [`altered`]).
+#[cfg(feature = "hidden-checks")]
+pub(in crate::checks) fn altered_files(
+    inputs: &Inputs,
+    rng: &mut impl rand::Rng,
+    count: usize,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let originals = inputs.fixture_files("arrows", "txt")?;
+    Ok((0..count).map(|_| altered(rng, &originals)).collect())
+}
+
+/// One of the `originals` (name, text) altered once: a value changed, removed or
+/// added, a line removed or given twice. Some stay valid (a colour changed), most
+/// break one rule somewhere the kit's invalid files do not.
+fn altered(rng: &mut impl rand::Rng, originals: &[(String, String)]) -> (String, String) {
+    const TOKENS: [&str; 14] = [
+        "R", "B", "X", "C", "N", "NE", "SW", "0", "1", "3", "-2", "13", "é", "RR",
+    ];
+    let (name, text) = &originals[rng.random_range(0..originals.len())];
+    let mut lines: Vec<Vec<String>> = text
+        .lines()
+        .map(|line| line.split(' ').map(str::to_owned).collect())
+        .collect();
+    let at = rng.random_range(0..lines.len());
+    let token = TOKENS[rng.random_range(0..TOKENS.len())].to_owned();
+    let what = match rng.random_range(0..5) {
+        0 => {
+            let value = rng.random_range(0..lines[at].len());
+            lines[at][value] = token;
+            format!("value {} of line {} changed", value + 1, at + 1)
+        }
+        1 => {
+            let value = rng.random_range(0..lines[at].len());
+            lines[at].remove(value);
+            format!("value {} of line {} removed", value + 1, at + 1)
+        }
+        2 => {
+            lines[at].push(token);
+            format!("a value added to line {}", at + 1)
+        }
+        3 => {
+            lines.remove(at);
+            format!("line {} removed", at + 1)
+        }
+        _ => {
+            let copy = lines[at].clone();
+            let to = rng.random_range(at + 1..=lines.len());
+            lines.insert(to, copy);
+            format!("line {} given twice", at + 1)
+        }
+    };
+    let text: String = lines.iter().map(|line| line.join(" ") + "\n").collect();
+    (format!("{name} with {what}"), text)
 }
 
 /// What `parse` made of a file.

@@ -76,6 +76,12 @@ pub(super) fn solve_unsolvable_input(inputs: &Inputs) -> anyhow::Result<Value> {
         "a 3x3 board whose moves go round in a loop",
         "3 3\n1 1 R N E\n1 2 B N S\n1 3 R N W\n2 1 B N N\n2 2 R N N\n2 3 R N N\n3 1 R N N\n3 2 R N N\n3 3 X N X\n",
     )?);
+    if inputs.private() {
+        // Turned over the diagonal (the fixture is already): still without a way.
+        for board in boards.iter_mut().skip(1) {
+            *board = board.transposed();
+        }
+    }
     Ok(boards_value(&boards))
 }
 
