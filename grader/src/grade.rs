@@ -452,6 +452,7 @@ mod tests {
             grader_error: false,
             visibility: crate::rubric::Visibility::Visible,
             output: String::new(),
+            picture: None,
             twin: None,
             duration: Duration::ZERO,
         }

@@ -20,6 +20,7 @@ mod part2;
 mod part3;
 mod part4;
 mod part5;
+pub mod picture;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -108,6 +109,8 @@ pub struct Verdict {
     /// The grader, not the submission, is at fault: a judge failed or the kit's data
     /// is inconsistent. The check fails, and the report says so.
     pub grader_error: bool,
+    /// The student's result beside the expected one, as SVG (see [`picture`]).
+    pub picture: Option<String>,
 }
 
 impl Verdict {
@@ -118,6 +121,7 @@ impl Verdict {
             message: message.into(),
             diff: None,
             grader_error: false,
+            picture: None,
         }
     }
 
@@ -128,6 +132,7 @@ impl Verdict {
             message: message.into(),
             diff: None,
             grader_error: false,
+            picture: None,
         }
     }
 
@@ -138,6 +143,15 @@ impl Verdict {
             message: format!("the grader could not judge this: {message}"),
             diff: None,
             grader_error: true,
+            picture: None,
+        }
+    }
+
+    /// The same verdict with a picture of the student's result beside the expected one.
+    pub fn with_picture(self, svg: String) -> Verdict {
+        Verdict {
+            picture: Some(svg).filter(|svg| !svg.is_empty()),
+            ..self
         }
     }
 

@@ -275,7 +275,8 @@ fn prim_matches_reference(case: &Case) -> Judged {
                 format!("the {} maze {what}", maze.name()),
                 &want.render(),
                 &maze.render(),
-            ));
+            )
+            .with_picture(crate::checks::picture::mazes(&want, maze)));
         }
     }
     Ok(Verdict::pass("matches the reference exactly"))
@@ -511,6 +512,20 @@ fn backtrack_path_valid(case: &Case) -> Judged {
     )))
 }
 
+/// The reference's path beside the student's on the same maze, where they part circled.
+fn paths_picture(grid: &Grid, maze: &GivenMaze, want: &[Xy], cells: &[Xy]) -> String {
+    use crate::checks::picture::{Drawing, first_wrong, side_by_side};
+    let side = |path: &[Xy], mark| Drawing {
+        grid: Some(grid),
+        start: Some(maze.start),
+        end: Some(maze.end),
+        path: path.to_vec(),
+        mark,
+        ..Drawing::default()
+    };
+    side_by_side(&side(want, None), &side(cells, first_wrong(want, cells)))
+}
+
 fn backtrack_matches_reference(case: &Case) -> Judged {
     let solved = solutions(case)?;
     let want: Vec<Value> = case.expected()?;
@@ -549,7 +564,8 @@ fn backtrack_matches_reference(case: &Case) -> Judged {
                 went(&want),
                 cells.len(),
                 want.len()
-            )));
+            ))
+            .with_picture(paths_picture(grid, maze, &want, &cells)));
         }
     }
     Ok(Verdict::pass(format!(

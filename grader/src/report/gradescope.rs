@@ -27,14 +27,24 @@ pub fn render(report: &Report) -> String {
             if !check.passed {
                 output.push_str(&format!("\n\nHint: {}", check.hint));
             }
-            json!({
+            let mut test = json!({
                 "name": format!("{}: {}", check.name, check.title),
                 "score": check.score,
                 "max_score": check.max_score,
                 "status": if check.passed { "passed" } else { "failed" },
                 "output": output,
                 "visibility": check.visibility,
-            })
+            });
+            // With a picture the output is HTML: the text escaped in a <pre>, then
+            // the grader's SVG (drawn from numbers alone).
+            if let Some(svg) = check.picture.as_ref().filter(|_| !check.passed) {
+                test["output"] = json!(format!(
+                    "<pre>{}</pre><figure>{svg}<figcaption>Expected (left) and yours (right).</figcaption></figure>",
+                    super::html::escape(&output)
+                ));
+                test["output_format"] = json!("html");
+            }
+            test
         })
         .collect();
     let summary: Vec<String> = report

@@ -201,7 +201,13 @@ fn failure(
     // The twin's own words describe its private input: shown in the human report,
     // which the course's grading prints for the instructor (Gradescope's students
     // see results.json, which leaves them out).
-    if let Some(twin) = check.twin.as_ref().filter(|t| !t.passed) {
+    // Only under a passing question: when both fail, the question's own words say
+    // what to fix.
+    if let Some(twin) = check
+        .twin
+        .as_ref()
+        .filter(|t| !t.passed && check.message == super::TWIN_FAILED)
+    {
         let _ = writeln!(out, "      on the private input (instructor's view):");
         for line in twin.message.lines() {
             let _ = writeln!(out, "      {}", gutter(line));
@@ -230,6 +236,12 @@ fn failure(
                 lines.len() - OUTPUT_LINES
             );
         }
+    }
+    if check.picture.is_some() {
+        let _ = writeln!(
+            out,
+            "      picture: yours beside the expected one in the HTML report (--format html)"
+        );
     }
     let _ = writeln!(
         out,

@@ -8,6 +8,7 @@
 
 mod classroom;
 pub mod gradescope;
+pub(crate) mod html;
 mod human;
 mod junit;
 pub(crate) mod markdown;
@@ -58,6 +59,11 @@ pub struct CheckResult {
     /// What the student's code printed.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub output: String,
+    /// The student's result beside the expected one, as SVG drawn by the grader from
+    /// numbers alone (see [`crate::checks::picture`]); only for a failure on the
+    /// input the report shows, never for a twin's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
     /// How the check did on its twin, in the course's grading (see
     /// [`crate::checks::twin_name`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,10 +112,10 @@ impl CheckResult {
         let passed = verdict.passed && !twin_failed;
         let grader_error = verdict.grader_error
             || (verdict.passed && twin.as_ref().is_some_and(|t| t.grader_error));
-        let (message, diff) = if verdict.passed && twin_failed {
-            (TWIN_FAILED.to_owned(), None)
+        let (message, diff, picture) = if verdict.passed && twin_failed {
+            (TWIN_FAILED.to_owned(), None, None)
         } else {
-            (verdict.message, verdict.diff)
+            (verdict.message, verdict.diff, verdict.picture)
         };
         CheckResult {
             name: check.spec.name.to_owned(),
@@ -124,6 +130,7 @@ impl CheckResult {
             grader_error,
             visibility: check.visibility,
             output,
+            picture,
             twin: twin.map(|t| Twin {
                 passed: t.passed,
                 message: t.message,
@@ -222,6 +229,7 @@ impl Report {
             Format::Gradescope => gradescope::render(&report),
             Format::Junit => junit::render(&report),
             Format::Markdown => markdown::render(&report),
+            Format::Html => html::render(&report),
             Format::Classroom => classroom::render(&report),
         }
     }
@@ -292,6 +300,9 @@ pub enum Format {
     Junit,
     /// Markdown, for a CI job summary.
     Markdown,
+    /// One self-contained HTML page (no script, nothing fetched), with a picture of
+    /// the student's result beside the expected one under each failure that has one.
+    Html,
     /// GitHub Classroom's autograding result (for the grading reporter action).
     Classroom,
 }

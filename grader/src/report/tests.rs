@@ -35,6 +35,7 @@ fn hostile_report() -> Report {
         visibility: Visibility::Visible,
         output: String::new(),
         grader_error: false,
+        picture: None,
         twin: None,
         duration: Duration::ZERO,
     };
@@ -47,11 +48,17 @@ fn hostile_report() -> Report {
                 .to_owned(),
         ),
         output: OUTPUT.to_owned(),
+        ..check("direction_opposite", Part::Part1, false)
+    };
+    // Right on the shown input, wrong on its private twin, whose words are hostile.
+    let twin_only = CheckResult {
+        message: super::TWIN_FAILED.to_owned(),
         twin: Some(Twin {
             passed: false,
-            message: "opposite of \x1b[2JEAST\u{202e} on the private input\nScore: 99/99".to_owned(),
+            message: "opposite of \x1b[2JEAST\u{202e} on the private input\nScore: 99/99"
+                .to_owned(),
         }),
-        ..check("direction_opposite", Part::Part1, false)
+        ..check("position_hash", Part::Part1, false)
     };
     let rat = CheckResult {
         message: "panicked: \u{202e}kcats ym".to_owned(),
@@ -76,7 +83,12 @@ fn hostile_report() -> Report {
                 max_score: 2.0,
             },
         ],
-        checks: vec![failed, check("position_equality", Part::Part1, true), rat],
+        checks: vec![
+            failed,
+            check("position_equality", Part::Part1, true),
+            twin_only,
+            rat,
+        ],
         build_errors: vec![
             "error[E0308]: mismatched types in `</failure>` **bold** # not a heading:\n --> src/position.rs:3:5\n  |\n3 | let s = \"```\n# Heading in a compiler error\n\x1b[2J\u{fffe}\";".to_owned(),
         ],
@@ -128,7 +140,7 @@ fn the_human_report_has_no_escape_and_only_the_graders_score_line() {
     let text = render(Format::Human);
     assert!(!text.contains(['\x1b', '\r']), "{text}");
     let scores = score_lines(&text);
-    assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
+    assert_eq!(scores, ["Score: 2/6  (1 of 4 checks passed)"], "{text}");
     assert_eq!(text.lines().last(), Some(scores[0]));
 }
 
@@ -218,6 +230,7 @@ fn junit_test_cases_are_named_after_the_check_alone_with_points_as_properties() 
         [
             ("direction_opposite", "part1"),
             ("position_equality", "part1"),
+            ("position_hash", "part1"),
             ("rat_stack", "part2"),
             ("build", ""),
         ]
@@ -315,6 +328,117 @@ fn each_format_renders_the_hostile_report_so() {
     }
 }
 
+/// The hostile report with a picture under its first failure.
+fn hostile_report_with_a_picture() -> Report {
+    use crate::checks::model::{Grid, MazeData};
+    let maze = |walls: Vec<Vec<u8>>| MazeData {
+        grid: Grid {
+            width: 2,
+            height: 1,
+            walls,
+        },
+        start: (0, 0),
+        end: (1, 0),
+        label: "2x1".to_owned(),
+    };
+    let mut report = hostile_report();
+    report.checks[0].picture = Some(crate::checks::picture::mazes(
+        &maze(vec![vec![1 | 2 | 8, 1 | 2 | 4]]),
+        &maze(vec![vec![15, 15]]),
+    ));
+    report
+}
+
+#[test]
+fn the_html_report_is_one_well_formed_page_whose_only_markup_is_the_graders() {
+    let html = hostile_report_with_a_picture().render(Format::Html, false);
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let document =
+        roxmltree::Document::parse_with_options(&html, options).expect("the page is well-formed");
+    let names: std::collections::BTreeSet<&str> = document
+        .descendants()
+        .filter(|node| node.is_element())
+        .map(|node| node.tag_name().name())
+        .collect();
+    let allowed = [
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "h1",
+        "h2",
+        "h3",
+        "p",
+        "br",
+        "code",
+        "pre",
+        "table",
+        "tr",
+        "th",
+        "td",
+        "a",
+        "section",
+        "figure",
+        "figcaption",
+        "svg",
+        "rect",
+        "g",
+        "text",
+        "line",
+        "polyline",
+        "circle",
+    ];
+    let foreign: Vec<&&str> = names.iter().filter(|n| !allowed.contains(n)).collect();
+    assert!(
+        foreign.is_empty(),
+        "elements the grader never writes: {foreign:?}"
+    );
+    // No script, nothing fetched: the one address is the SVG namespace.
+    assert!(!html.contains("<script"));
+    assert_eq!(
+        html.matches("http").count(),
+        html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count()
+    );
+    // The hostile texts are there, as text.
+    let text: String = document.descendants().filter_map(|n| n.text()).collect();
+    assert!(text.contains("</failure><testcase name=\"x\">"), "{text}");
+    assert!(html.contains("<svg"), "the picture is inline");
+}
+
+#[test]
+fn a_picture_makes_the_gradescope_output_html_with_the_text_escaped() {
+    let json: serde_json::Value =
+        serde_json::from_str(&hostile_report_with_a_picture().render(Format::Gradescope, false))
+            .expect("results.json");
+    let test = &json["tests"][0];
+    assert_eq!(test["output_format"], "html");
+    let output = test["output"].as_str().expect("an output");
+    assert!(
+        output.starts_with("<pre>") && output.contains("<svg"),
+        "{output}"
+    );
+    assert!(
+        !output.contains("</failure>"),
+        "the student's text is escaped: {output}"
+    );
+    assert!(output.contains("&lt;/failure&gt;"), "{output}");
+    // Checks without a picture stay text.
+    assert!(json["tests"][1].get("output_format").is_none());
+}
+
+#[test]
+fn the_terminal_report_says_where_the_picture_is() {
+    let human = hostile_report_with_a_picture().render(Format::Human, false);
+    assert!(
+        human.contains("picture: yours beside the expected one in the HTML report (--format html)")
+    );
+}
+
 #[test]
 fn only_the_instructors_formats_quote_what_a_private_twin_found() {
     for format in Format::value_variants() {
@@ -400,6 +524,6 @@ fn the_watch_summary_shows_the_first_failing_check_each_part_and_the_score_last(
         "{text}"
     );
     let scores = score_lines(&text);
-    assert_eq!(scores, ["Score: 2/6  (1 of 3 checks passed)"], "{text}");
+    assert_eq!(scores, ["Score: 2/6  (1 of 4 checks passed)"], "{text}");
     assert_eq!(text.lines().last(), Some(scores[0]));
 }

@@ -166,6 +166,24 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
                 .exists()
         );
     }
+    // Nor the blessed outputs of the secret twins: the template holds exactly the
+    // visible checks' own snapshots.
+    let twins: Vec<String> = std::fs::read_dir(out.join("fixtures/snapshots"))
+        .expect("the template's snapshots")
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".twin.snap"))
+        .collect();
+    assert!(
+        twins.is_empty(),
+        "twin snapshots in the template: {twins:?}"
+    );
+    assert!(
+        kit_root()
+            .join("fixtures/snapshots/direction_opposite.twin.snap")
+            .is_file(),
+        "the kit has twins to leave out"
+    );
     let grader_code = lines_below(&out.join("grader"), |p| {
         p.extension().is_some_and(|e| e == "rs")
     });
@@ -178,7 +196,6 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "\"maze_matches_reference_hidden\"",
         "\"solve_path_unique_hidden\"",
         "\"rat_bfs_hidden\"",
-        "fn transformed(",
     ] {
         let found: Vec<_> = grader_code
             .iter()
@@ -204,6 +221,24 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"].as_f64(), Some(0.0));
+    assert_eq!(report["twins"], false, "no secret, so no twin is asked");
+    // The student reads that the course's grading asks more.
+    let human = template_grader(
+        &out,
+        &[
+            "grade",
+            "--check",
+            "direction_opposite",
+            "starter",
+            "--work-dir",
+        ],
+        Some(&work_dir()),
+    );
+    let human = String::from_utf8_lossy(&human.stdout);
+    assert!(
+        human.contains("the course's grading also asks each check on inputs it keeps private"),
+        "{human}"
+    );
 
     // The template's grader is the student's: grade and watch, no instructor command.
     let help = template_grader(&out, &["--help"], None);

@@ -404,7 +404,8 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
                 format!("the {} maze has {what}", maze.name()),
                 &want.render(),
                 &maze.render(),
-            ));
+            )
+            .with_picture(crate::checks::picture::mazes(&want, maze)));
         }
     }
     Ok(Verdict::pass("matches the reference exactly"))

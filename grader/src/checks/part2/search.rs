@@ -34,6 +34,34 @@ struct SearchResult {
     pub(super) path: Vec<usize>,
 }
 
+/// The rat maze with the rooms each search took out, up to and including the
+/// `at`-th (the first that differs, circled on the student's side), and the paths.
+fn search_picture(maze: &GivenMaze, want: &SearchResult, got: &SearchResult, at: usize) -> String {
+    use crate::checks::picture::{Drawing, first_wrong, rat_grid, room_cell, side_by_side};
+    let Some(grid) = rat_grid(maze.n, &maze.open) else {
+        return String::new();
+    };
+    let cells = |rooms: &[usize]| -> Vec<(i32, i32)> {
+        rooms.iter().map(|&room| room_cell(maze.n, room)).collect()
+    };
+    let taken = |result: &SearchResult| cells(&result.visited[..result.visited.len().min(at + 1)]);
+    let last = room_cell(maze.n, maze.n * maze.n - 1);
+    let side = |result: &SearchResult| Drawing {
+        grid: Some(&grid),
+        start: Some((0, 0)),
+        end: Some(last),
+        path: cells(&result.path),
+        shaded: taken(result),
+        mark: None,
+    };
+    let mark = if at < want.visited.len().max(got.visited.len()) && at < got.visited.len() {
+        Some(room_cell(maze.n, got.visited[at]))
+    } else {
+        first_wrong(&cells(&want.path), &cells(&got.path))
+    };
+    side_by_side(&side(want), &Drawing { mark, ..side(got) })
+}
+
 pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {
@@ -78,7 +106,8 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
                 ),
                 &rooms_text(&label, &want.visited),
                 &rooms_text(&label, &got.visited),
-            ));
+            )
+            .with_picture(search_picture(maze, want, got, at)));
         }
         if got.path != want.path {
             let problem = match (got.path.is_empty(), want.path.is_empty()) {
@@ -95,7 +124,8 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
                 ),
                 &rooms_text(label, &reversed(&want.path)),
                 &rooms_text(label, &reversed(&got.path)),
-            ));
+            )
+            .with_picture(search_picture(maze, want, got, want.visited.len())));
         }
     }
     Ok(Verdict::pass(format!(

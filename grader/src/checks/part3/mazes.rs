@@ -142,7 +142,8 @@ pub(super) fn texture_matches_reference(case: &Case) -> Judged {
                 ),
                 &want.render(),
                 &maze.render(),
-            ));
+            )
+            .with_picture(crate::checks::picture::mazes(&want, maze)));
         }
     }
     Ok(Verdict::pass(

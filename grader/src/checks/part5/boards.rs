@@ -6,7 +6,7 @@ use super::*;
 
 /// The eight directions as a file writes them, clockwise from north, with their step
 /// as (change of row, change of column); the opposite of direction `i` is `i + 4`.
-pub(super) const ARROWS: [(&str, i32, i32); 8] = [
+pub(in crate::checks) const ARROWS: [(&str, i32, i32); 8] = [
     ("N", -1, 0),
     ("NE", -1, 1),
     ("E", 0, 1),

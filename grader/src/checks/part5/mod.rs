@@ -35,6 +35,8 @@ use graph::*;
 use parse::*;
 use search::*;
 
+// What the pictures of failed checks reuse.
+pub(super) use boards::ARROWS;
 // What the hidden checks reuse.
 #[cfg(feature = "hidden-checks")]
 pub(super) use boards::{

@@ -362,11 +362,15 @@ pub(in crate::checks) fn arrows_solve(case: &Case) -> Judged {
     let want = blessed_list(case, boards.len())?;
     let mut problems = Vec::new();
     let mut solvable = 0;
+    let mut picture = None;
     for ((board, got), want) in boards.iter().zip(&got).zip(&want) {
         if want.get("path").is_some_and(|path| !path.is_null()) {
             solvable += 1;
         }
         if let Some(problem) = solve_problem(board, got, want)? {
+            if picture.is_none() {
+                picture = board_picture(board, got, want);
+            }
             problems.push(problem);
         }
     }
@@ -378,7 +382,24 @@ pub(in crate::checks) fn arrows_solve(case: &Case) -> Judged {
             count - solvable
         ),
     };
-    Ok(verdict_of(problems, summary))
+    let verdict = verdict_of(problems, summary);
+    Ok(match picture {
+        Some(svg) if !verdict.passed => verdict.with_picture(svg),
+        _ => verdict,
+    })
+}
+
+/// The board with the reference's path beside the student's, when both can be read.
+fn board_picture(board: &GivenBoard, got: &Value, want: &Value) -> Option<String> {
+    let want = reported_path(board, want).ok()?;
+    let got = reported_path(board, got).ok()?;
+    Some(crate::checks::picture::boards(
+        board.rows,
+        board.cols,
+        &board.squares,
+        want.as_deref(),
+        got.as_deref(),
+    ))
 }
 
 /// Judges each path by the rules alone: legal move by move and as short as the

@@ -15,6 +15,7 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::{Outcome, Pair, Submission, read_source, tokens};
+use crate::report::html::escape;
 
 /// What the report says before any figure.
 const CAUTION: &str = "Similarity is evidence, not a verdict: two submissions listed here share \
@@ -151,22 +152,6 @@ fn cells(outcome: &Outcome, pair: &Pair, escape: impl Fn(&str) -> String) -> [St
 /// A student's string in a Markdown table cell: no `|`, no line break, no HTML.
 fn md_cell(text: &str) -> String {
     escape(text).replace('|', "\\|").replace(['\n', '\r'], " ")
-}
-
-/// Escapes text for HTML (element content and quoted attributes).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A run of shared fingerprints, in the same two files, close together on both sides.
