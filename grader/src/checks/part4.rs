@@ -544,6 +544,9 @@ fn errors_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "not_created": [6, 5], "no_path": [value(&walled), value(&halves)] }))
 }
 
+/// `NotCreated` before create, `NoPath(end)` when the end cannot be reached: the
+/// errors are compared whole (their derived `Debug`: the variant and its fields), as
+/// the handout (§9.2) gives both; no words of the student's are in them.
 fn backtrack_errors(case: &Case) -> Judged {
     let mazes = given_mazes(case, "no_path")?;
     #[derive(Deserialize)]
@@ -573,10 +576,26 @@ fn backtrack_errors(case: &Case) -> Judged {
             words(&want.not_created)
         ));
     }
+    // Errors are compared by variant and fields (their derived Debug): the handout
+    // gives both, NoPath naming the maze's end.
+    let variant = |result: &Value| {
+        result
+            .get("err")
+            .and_then(Value::as_str)
+            .map(|err| err.split(['(', ' ']).next().unwrap_or(err).to_owned())
+    };
     for ((maze, got), want) in mazes.iter().zip(&got.no_path).zip(&want.no_path) {
         if got != want {
+            let rule = if variant(got).is_some() && variant(got) == variant(want) {
+                format!(
+                    "NoPath names the maze's end, {}, the cell that could not be reached",
+                    show(maze.end)
+                )
+            } else {
+                "when the stack runs empty, no way is left".to_owned()
+            };
             problems.push(format!(
-                "solve_backtracking on the {} gave {}, expected {}: when the stack runs empty, no way is left",
+                "solve_backtracking on the {} gave {}, expected {}: {rule}",
                 maze.name,
                 words(got),
                 words(want)
@@ -673,6 +692,39 @@ mod tests {
                 expected,
             },
         )
+    }
+
+    #[test]
+    fn a_no_path_naming_another_cell_than_the_end_is_told_so() {
+        let input = input_of("backtrack_errors");
+        let no_path =
+            |x: i32, y: i32| json!({ "err": format!("NoPath(Position {{ x: {x}, y: {y} }})") });
+        let end = &input["no_path"][1]["end"];
+        let (x, y) = (
+            end[0].as_i64().unwrap() as i32,
+            end[1].as_i64().unwrap() as i32,
+        );
+        let want = json!({ "not_created": { "err": "NotCreated" }, "no_path": [no_path(0, 0), no_path(x, y)] });
+        assert!(judged("backtrack_errors", &input, &want, Some(&want)).passed);
+        let mut got = want.clone();
+        got["no_path"][1] = no_path(0, 0);
+        let verdict = judged("backtrack_errors", &input, &got, Some(&want));
+        assert!(
+            verdict.message.ends_with(&format!(
+                "NoPath names the maze's end, ({x}, {y}), the cell that could not be reached"
+            )),
+            "{}",
+            verdict.message
+        );
+        got["no_path"][1] = json!({ "err": "NotCreated" });
+        let verdict = judged("backtrack_errors", &input, &got, Some(&want));
+        assert!(
+            verdict
+                .message
+                .ends_with("when the stack runs empty, no way is left"),
+            "{}",
+            verdict.message
+        );
     }
 
     #[test]
