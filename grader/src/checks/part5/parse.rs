@@ -227,7 +227,8 @@ fn fields_problem(got: &Map<String, Value>, want: &Map<String, Value>) -> Option
         .find(|key| got.get(*key) != want.get(*key))
         .map(|key| {
             format!(
-                "{key} is {}, expected {}",
+                "{} is {}, expected {}",
+                cut(key.escape_debug().to_string()),
                 shown(got.get(key)),
                 shown(want.get(key))
             )
