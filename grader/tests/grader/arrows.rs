@@ -200,3 +200,24 @@ fn a_parse_that_puts_another_value_in_a_field_is_told_which_field() {
     );
     assert_eq!(check(&report, "arrows_parse_fixtures")["passed"], true);
 }
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_search_that_looks_for_the_target_only_among_neighbours_is_not_sent_to_the_graph() {
+    // The same paths everywhere but on a board whose target is the start.
+    let submission = Submission::from_solution("arrows-target-on-push").replace(
+        "arrows/search.rs",
+        "        if node == target {\n            return Some(path_back(&graph, &parent, target));\n        }\n        for &next in graph.neighbor_indexes(node) {\n            if !marked[next] {\n                marked[next] = true;\n                parent[next] = Some(node);\n",
+        "        for &next in graph.neighbor_indexes(node) {\n            if !marked[next] {\n                marked[next] = true;\n                parent[next] = Some(node);\n                if next == target {\n                    return Some(path_back(&graph, &parent, target));\n                }\n",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "arrows_solve_fixtures");
+    assert!(
+        text.starts_with("a 1x1 board whose only square is the target: solve returned None")
+            && text.contains("the player starts on the target")
+            && !text.contains("Graph::new"),
+        "{text}"
+    );
+    assert_eq!(check(&report, "arrows_graph_rules")["passed"], true);
+    assert_eq!(check(&report, "arrows_solve_sample")["passed"], true);
+}
