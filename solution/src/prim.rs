@@ -41,10 +41,10 @@ pub const PRIM_ORDER: [Direction; 4] = [
 /// 2. until every cell is in the maze: [`pick`](MazeRng::pick) a cell from the list
 ///    of cells in the maze (in the order they joined); list its neighbours that are
 ///    not in the maze, in [`PRIM_ORDER`] (west, north, east, south); if there are
-///    none, draw again; otherwise `pick` one of them, remove the wall between the two
-///    cells and append the neighbour to the list;
-/// 3. the end's x with `rng.in_range(cells.x_range())`; the end is in the top row
-///    (y = 0), so it is never the start.
+///    none, draw again (the cell stays in the list); otherwise `pick` one of them,
+///    remove the wall between the two cells and append the neighbour to the list;
+/// 3. the end's x with `rng.in_range(cells.x_range())`, a draw of its own; the end
+///    is in the top row (y = 0), so it is never the start.
 pub fn generate_prim(cells: &mut MazeCellArray, rng: &mut MazeRng) -> Ends {
     // BEGIN SOLUTION generate_prim (§9.1): carve a Prim maze into {cells:?} with {rng:?}
     cells.reset();

@@ -9,7 +9,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use maze::arrows::{self, Arrow, Board, Color, Graph, Node, Square};
+use maze::arrows::{self, Arrow, Board, Color, Graph, Node, Problem, Square};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -119,10 +119,42 @@ fn arrows_parse(input: &Value) -> Value {
                 "line": error.line(),
                 "column": error.column(),
                 "kind": error.kind(),
+                "fields": fields(error.problem()),
                 "message": error.to_string(),
             } }),
         }))
         .collect::<Vec<_>>())
+}
+
+/// The values in a problem's fields that the handout specifies: numbers, places and the
+/// text found. `what` (which value a number or a missing value is) is left out: its
+/// words are the student's own, and the error's column already says which value it is.
+fn fields(problem: &Problem) -> Value {
+    match problem {
+        Problem::Empty | Problem::MissingValue { .. } | Problem::CircledTarget | Problem::NoTarget => json!({}),
+        Problem::BadNumber { found, .. }
+        | Problem::ExtraValue { found }
+        | Problem::BadColor { found }
+        | Problem::BadCircle { found }
+        | Problem::BadArrow { found }
+        | Problem::TargetWithArrow { found } => json!({ "found": found }),
+        Problem::SizeOutOfRange { rows, cols } => json!({ "rows": rows, "cols": cols }),
+        Problem::OutsideBoard { value, max, .. } => json!({ "value": value, "max": max }),
+        Problem::MissingArrow { row, col } => json!({ "row": row, "col": col }),
+        Problem::DuplicateSquare { row, col, first_line } => {
+            json!({ "row": row, "col": col, "first_line": first_line })
+        }
+        Problem::TwoTargets { first, second } => json!({ "first": first, "second": second }),
+        Problem::MissingSquare { row, col, rows, cols } => {
+            json!({ "row": row, "col": col, "rows": rows, "cols": cols })
+        }
+        Problem::WrongSquareCount { rows, cols, found } => {
+            json!({ "rows": rows, "cols": cols, "found": found })
+        }
+        Problem::GeneratorGaveUp { rows, cols, min_moves, best } => {
+            json!({ "rows": rows, "cols": cols, "min_moves": min_moves, "best": best })
+        }
+    }
 }
 
 fn arrows_graph(input: &Value) -> Value {

@@ -157,6 +157,8 @@ fn arrows_parse_hidden_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(files_value(&altered_files(inputs, &mut rng, 12)?))
 }
 
+/// Judged as `arrows_parse_invalid` is: the rule, its place and the values of its
+/// fields, never the words of an error's message.
 fn arrows_parse_altered(case: &Case) -> Judged {
     parse_verdict(case, |count| {
         format!("all {count} altered board files read as the reference reads them")

@@ -5,7 +5,7 @@
 //! thread with a small stack: a recursive solver overflows it, which kills the probe,
 //! and the grader reports that crash as this check's failure.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::Rng as _;
 use serde::Deserialize;
@@ -220,8 +220,41 @@ fn prim_start_and_end(case: &Case) -> Judged {
             }
         }
     }
+    // The end's column is a draw of its own: over many seeds, a start column meets
+    // more than one end column. An end that follows from the start (its column
+    // copied, or mirrored: two readings of "opposite the entrance") never does.
+    for width in specs.iter().map(|s| s.0).collect::<BTreeSet<_>>() {
+        let same_width: Vec<&MazeData> = mazes
+            .iter()
+            .zip(&specs)
+            .filter(|(_, s)| s.0 == width)
+            .map(|(m, _)| m)
+            .collect();
+        let mut ends_of_start: BTreeMap<i32, BTreeSet<i32>> = BTreeMap::new();
+        for maze in &same_width {
+            ends_of_start
+                .entry(maze.start.0)
+                .or_default()
+                .insert(maze.end.0);
+        }
+        if same_width.len() > 2 * ends_of_start.len()
+            && ends_of_start.values().all(|ends| ends.len() == 1)
+        {
+            let how = if same_width.iter().all(|m| m.end.0 == m.start.0) {
+                "always in the start's column"
+            } else if same_width.iter().all(|m| m.end.0 == width - 1 - m.start.0) {
+                "always in the start's mirror column (width − 1 − x)"
+            } else {
+                "always in the same column for the same start column"
+            };
+            return Ok(Verdict::fail(format!(
+                "over {} mazes {width} cells wide from different seeds, the end is {how}: the end's x is a draw of its own, rng.in_range(cells.x_range()) after the maze is finished, not worked out from the start",
+                same_width.len()
+            )));
+        }
+    }
     Ok(Verdict::pass(format!(
-        "{} mazes: the start in the bottom row, the end in the top row, every column used",
+        "{} mazes: the start in the bottom row, the end in the top row, every column used, the end's column drawn apart from the start's",
         mazes.len()
     )))
 }
@@ -263,7 +296,7 @@ fn prim_matches_reference(case: &Case) -> Judged {
                     show(want.start)
                 )
             } else if maze.grid != want.grid {
-                "other walls than the reference's: pick a cell of the maze (oldest first), then, only if it has neighbours outside, one of them in west, north, east, south order".to_owned()
+                "other walls than the reference's: each step picks a cell from the list of cells in the maze (in the order they joined), then, only if it has neighbours outside, one of them in west, north, east, south order; a cell picked in vain stays in the list (the list only grows), and nothing else draws from the rng".to_owned()
             } else {
                 format!(
                     "ends at {}, the reference's at {}: the end's x is drawn after the maze is finished",
@@ -611,6 +644,9 @@ fn errors_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "not_created": not_created, "no_path": [value(&walled), value(&halves)] }))
 }
 
+/// `NotCreated` before create, `NoPath(end)` when the end cannot be reached: the
+/// errors are compared whole (their derived `Debug`: the variant and its fields), as
+/// the handout (§9.2) gives both; no words of the student's are in them.
 fn backtrack_errors(case: &Case) -> Judged {
     let mazes = given_mazes(case, "no_path")?;
     #[derive(Deserialize)]
@@ -640,10 +676,26 @@ fn backtrack_errors(case: &Case) -> Judged {
             words(&want.not_created)
         ));
     }
+    // Errors are compared by variant and fields (their derived Debug): the handout
+    // gives both, NoPath naming the maze's end.
+    let variant = |result: &Value| {
+        result
+            .get("err")
+            .and_then(Value::as_str)
+            .map(|err| err.split(['(', ' ']).next().unwrap_or(err).to_owned())
+    };
     for ((maze, got), want) in mazes.iter().zip(&got.no_path).zip(&want.no_path) {
         if got != want {
+            let rule = if variant(got).is_some() && variant(got) == variant(want) {
+                format!(
+                    "NoPath names the maze's end, {}, the cell that could not be reached",
+                    show(maze.end)
+                )
+            } else {
+                "when the stack runs empty, no way is left".to_owned()
+            };
             problems.push(format!(
-                "solve_backtracking on the {} gave {}, expected {}: when the stack runs empty, no way is left",
+                "solve_backtracking on the {} gave {}, expected {}: {rule}",
                 maze.name,
                 words(got),
                 words(want)
@@ -750,6 +802,91 @@ mod tests {
                 expected,
             },
         )
+    }
+
+    /// The output of `prim_start_and_end`'s input with starts and ends placed by
+    /// `ends(width, seed)` (start column, end column); every wall stays up.
+    fn placed(ends: impl Fn(i32, u64) -> (i32, i32)) -> (Value, Value) {
+        let input = input_of("prim_start_and_end");
+        let specs: Vec<Spec> = serde_json::from_value(input["mazes"].clone()).unwrap();
+        let output = specs
+            .iter()
+            .map(|&(w, h, seed)| {
+                let (start, end) = ends(w, seed);
+                json!({ "start": [start, h - 1], "end": [end, 0], "walls": vec![vec![15u8; w as usize]; h as usize] })
+            })
+            .collect::<Vec<_>>();
+        (input, json!(output))
+    }
+
+    #[test]
+    fn a_no_path_naming_another_cell_than_the_end_is_told_so() {
+        let input = input_of("backtrack_errors");
+        let no_path =
+            |x: i32, y: i32| json!({ "err": format!("NoPath(Position {{ x: {x}, y: {y} }})") });
+        let end = &input["no_path"][1]["end"];
+        let (x, y) = (
+            end[0].as_i64().unwrap() as i32,
+            end[1].as_i64().unwrap() as i32,
+        );
+        let want = json!({ "not_created": { "err": "NotCreated" }, "no_path": [no_path(0, 0), no_path(x, y)] });
+        assert!(judged("backtrack_errors", &input, &want, Some(&want)).passed);
+        let mut got = want.clone();
+        got["no_path"][1] = no_path(0, 0);
+        let verdict = judged("backtrack_errors", &input, &got, Some(&want));
+        assert!(
+            verdict.message.ends_with(&format!(
+                "NoPath names the maze's end, ({x}, {y}), the cell that could not be reached"
+            )),
+            "{}",
+            verdict.message
+        );
+        got["no_path"][1] = json!({ "err": "NotCreated" });
+        let verdict = judged("backtrack_errors", &input, &got, Some(&want));
+        assert!(
+            verdict
+                .message
+                .ends_with("when the stack runs empty, no way is left"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn an_end_worked_out_from_the_start_is_caught() {
+        // Two readings of "opposite the entrance": the start's column, and its mirror.
+        type Ends = fn(i32, u64) -> (i32, i32);
+        let cases: [(&str, Ends); 2] = [
+            ("always in the start's column", |w, seed| {
+                let x = (seed / 2 % w as u64) as i32;
+                (x, x)
+            }),
+            ("always in the start's mirror column", |w, seed| {
+                let x = (seed / 2 % w as u64) as i32;
+                (x, w - 1 - x)
+            }),
+        ];
+        for (words, ends) in cases {
+            let (input, output) = placed(ends);
+            let verdict = judged("prim_start_and_end", &input, &output, None);
+            assert!(
+                !verdict.passed && verdict.message.contains(words),
+                "{}",
+                verdict.message
+            );
+            assert!(
+                verdict.message.contains("a draw of its own"),
+                "{}",
+                verdict.message
+            );
+        }
+        // Columns drawn apart: the start's column meets several end columns.
+        let (input, output) = placed(|w, seed| {
+            let x = (seed / 2 % w as u64) as i32;
+            (x, (seed / 2 / w as u64 % w as u64) as i32)
+        });
+        let verdict = judged("prim_start_and_end", &input, &output, None);
+        assert!(verdict.passed, "{}", verdict.message);
     }
 
     #[test]

@@ -125,3 +125,99 @@ fn a_parse_that_accepts_a_duplicate_square_is_named_with_the_file() {
     assert_eq!(check(&report, "arrows_parse_fixtures")["passed"], true);
     assert_eq!(check(&report, "arrows_solve_sample")["passed"], true);
 }
+
+#[test]
+#[ignore = "full tier: builds and grades a submission of its own"]
+fn a_parse_that_names_the_values_in_its_own_words_loses_nothing() {
+    // The handout gives the rule, the place and the values of each error, not the
+    // words of `what`: this parser names the values as the file format does.
+    let submission = Submission::from_solution("arrows-own-words")
+        .replace(
+            "arrows/format.rs",
+            "number(header_line, &header[0], \"the number of rows\")",
+            "number(header_line, &header[0], \"ROWS, the first value of the size line\")",
+        )
+        .replace(
+            "arrows/format.rs",
+            "let what = \"the number of columns\";",
+            "let what = \"COLS\";",
+        )
+        .replace(
+            "arrows/format.rs",
+            "number(header_line, cols_word, \"the number of columns\")",
+            "number(header_line, cols_word, \"COLS\")",
+        )
+        .replace(
+            "arrows/format.rs",
+            "let row = number(line, row_word, \"the row\")?;",
+            "let row = number(line, row_word, \"R (the square's row)\")?;",
+        )
+        .replace(
+            "arrows/format.rs",
+            "            what: \"row\",\n",
+            "            what: \"square row\",\n",
+        )
+        .replace(
+            "arrows/format.rs",
+            "let color_word = value(2, \"the colour\")?;",
+            "let color_word = value(2, \"COLOR\")?;",
+        );
+    let report = json_report(&submission);
+    for name in [
+        "arrows_parse_fixtures",
+        "arrows_parse_invalid",
+        "arrows_parse_hidden",
+    ] {
+        assert_eq!(
+            check(&report, name)["passed"],
+            true,
+            "{name}: {}",
+            message(&report, name)
+        );
+    }
+    assert!(
+        part5_failures(&report).is_empty(),
+        "{:?}",
+        part5_failures(&report)
+    );
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_parse_that_puts_another_value_in_a_field_is_told_which_field() {
+    let submission = Submission::from_solution("arrows-wrong-first-line").replace(
+        "arrows/format.rs",
+        "            let problem = Problem::DuplicateSquare {\n                row,\n                col,\n                first_line,\n            };\n",
+        "            let problem = Problem::DuplicateSquare {\n                row,\n                col,\n                first_line: line.max(first_line),\n            };\n",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "arrows_parse_invalid");
+    assert!(
+        text.starts_with(
+            "duplicate_square.txt: parse gave the right error (DuplicateSquare at line 5, column 1) with other values in it: first_line is 5, expected 2"
+        ),
+        "{text}"
+    );
+    assert_eq!(check(&report, "arrows_parse_fixtures")["passed"], true);
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_search_that_looks_for_the_target_only_among_neighbours_is_not_sent_to_the_graph() {
+    // The same paths everywhere but on a board whose target is the start.
+    let submission = Submission::from_solution("arrows-target-on-push").replace(
+        "arrows/search.rs",
+        "        if node == target {\n            return Some(path_back(&graph, &parent, target));\n        }\n        for &next in graph.neighbor_indexes(node) {\n            if !marked[next] {\n                marked[next] = true;\n                parent[next] = Some(node);\n",
+        "        for &next in graph.neighbor_indexes(node) {\n            if !marked[next] {\n                marked[next] = true;\n                parent[next] = Some(node);\n                if next == target {\n                    return Some(path_back(&graph, &parent, target));\n                }\n",
+    );
+    let report = json_report(&submission);
+    let text = message(&report, "arrows_solve_fixtures");
+    assert!(
+        text.starts_with("a 1x1 board whose only square is the target: solve returned None")
+            && text.contains("the player starts on the target")
+            && !text.contains("Graph::new"),
+        "{text}"
+    );
+    assert_eq!(check(&report, "arrows_graph_rules")["passed"], true);
+    assert_eq!(check(&report, "arrows_solve_sample")["passed"], true);
+}

@@ -198,3 +198,37 @@ fn search(maze: &Maze, at: Position, searched: &mut [bool], path: &mut Vec<Posit
         check(&report, "backtrack_no_stack_overflow")
     );
 }
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_prim_end_in_the_starts_column_and_a_list_that_drops_cells_picked_in_vain_are_named() {
+    let submission = Submission::from_solution("p4-prim-end-and-list")
+        // "Opposite the entrance" read as the start's own column.
+        .replace(
+            "prim.rs",
+            "let end = Position::new(rng.in_range(cells.x_range()), 0);",
+            "let end = Position::new(start.x, 0);",
+        )
+        // A cell with no neighbour left outside is taken out of the list.
+        .replace(
+            "prim.rs",
+            "        let Some(&direction) = rng.pick(&choices) else {\n            continue;\n",
+            "        let Some(&direction) = rng.pick(&choices) else {\n            maze.retain(|&other| other != cell);\n            continue;\n",
+        );
+    let report = json_report(&submission);
+    for perfect in ["prim_perfect_square", "prim_perfect_non_square"] {
+        assert_eq!(check(&report, perfect)["passed"], true, "{perfect}");
+    }
+    let text = message(&report, "prim_start_and_end");
+    assert!(
+        text.contains("the end is always in the start's column")
+            && text.contains("a draw of its own"),
+        "{text}"
+    );
+    let text = message(&report, "prim_matches_reference");
+    assert!(
+        text.contains("other walls than the reference's")
+            && text.contains("a cell picked in vain stays in the list"),
+        "{text}"
+    );
+}

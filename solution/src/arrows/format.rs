@@ -29,7 +29,8 @@
 //! 1. A file without a value is [`Problem::Empty`], at line 1, column 1.
 //! 2. The first line with a value is the size line. Its values, left to right: the
 //!    rows, then the columns, each a whole number, that is text that
-//!    `str::parse::<usize>` accepts ([`Problem::BadNumber`] at the value;
+//!    `str::parse::<usize>` accepts ([`Problem::BadNumber`] at the value, also for a
+//!    number too large for a `usize`;
 //!    [`Problem::MissingValue`] just after the last value when the columns are
 //!    missing); nothing after them ([`Problem::ExtraValue`] at the extra value);
 //!    then a size allowed by [`Board::check_size`] ([`Problem::SizeOutOfRange`] at

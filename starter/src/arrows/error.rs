@@ -9,6 +9,11 @@
 //!
 //! Texts quoted from a file (`found`) are kept as they were; the message shortens
 //! them when long and shows invisible characters as escapes such as `\r`.
+//!
+//! An error is judged by its rule (the [`Problem`] variant), its place, and the
+//! values in its fields: the numbers and the text found. The words of a `what` field
+//! are yours to choose, and the message is this file's `Display` of it all, so
+//! neither is compared.
 
 use super::MAX_SIZE;
 
@@ -91,10 +96,11 @@ pub enum Problem {
     /// The file holds nothing but white space.
     #[error("the file is empty or blank; expected the board size `ROWS COLS` on its first line")]
     Empty,
-    /// A value that must be a whole number is not one.
+    /// A value that must be a whole number is not one: text that
+    /// `str::parse::<usize>` refuses, a number too large for a `usize` included.
     #[error("expected {what}, a whole number, found `{}`", shown(.found))]
     BadNumber {
-        /// Which value: "the number of rows", "the row", ….
+        /// Which value, in words of your choice: "the number of rows", "the row", ….
         what: &'static str,
         /// The text found instead.
         found: String,
@@ -105,7 +111,8 @@ pub enum Problem {
          every other line `R C COLOR CIRCLED DIR`"
     )]
     MissingValue {
-        /// The first value missing: "the number of columns", "the colour", ….
+        /// The first value missing, in words of your choice: "the number of
+        /// columns", "the colour", ….
         what: &'static str,
     },
     /// A line has more values than it should.
@@ -118,23 +125,27 @@ pub enum Problem {
         /// The first extra text.
         found: String,
     },
-    /// The board has no rows or no columns, or too many.
+    /// The board has no rows or no columns, or too many. (A size too large for a
+    /// `usize` never gets here: it is not a whole number, so it is
+    /// [`BadNumber`](Problem::BadNumber).)
     #[error(
         "a board of {rows}x{cols} squares is not allowed; rows and columns must each be \
          from 1 to {MAX_SIZE}"
     )]
     SizeOutOfRange {
-        /// The number of rows asked for (`usize::MAX` when it did not even fit).
+        /// The number of rows asked for.
         rows: usize,
-        /// The number of columns asked for (`usize::MAX` when it did not even fit).
+        /// The number of columns asked for.
         cols: usize,
     },
-    /// A row or column number is not on the board.
+    /// A row or column number is not on the board. (A number too large for a `usize`
+    /// never gets here: it is not a whole number, so it is
+    /// [`BadNumber`](Problem::BadNumber).)
     #[error("{what} {value} is not on the board; {what}s go from 1 to {max}")]
     OutsideBoard {
-        /// "row" or "column".
+        /// Which value, in words of your choice: "row" or "column".
         what: &'static str,
-        /// The number given (`usize::MAX` when it did not even fit).
+        /// The number given.
         value: usize,
         /// The largest row or column of the board.
         max: usize,

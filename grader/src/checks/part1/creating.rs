@@ -38,6 +38,9 @@ pub(super) fn maze_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "sizes": sizes, "resize": resize }))
 }
 
+/// Sizes in and out of 5..=50. An error is compared as its derived `Debug`, that is
+/// the variant and its value (`WidthOutOfRange(4)`): the handout's §4 gives both,
+/// the width checked first; the words of the message are never compared.
 pub(super) fn maze_size_validation(case: &Case) -> Judged {
     let sizes = list(case.input, "sizes")?;
     let got: Value = case.output()?;
@@ -101,6 +104,8 @@ pub(super) fn complexity_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "size": [size.0, size.1], "seed": seed, "complexities": complexities }))
 }
 
+/// Complexities in and out of 0..=1; an error is compared as its derived `Debug`,
+/// `ComplexityOutOfRange(c)` with the complexity given (§5), never as words.
 pub(super) fn maze_complexity_validation(case: &Case) -> Judged {
     let complexities = list(case.input, "complexities")?;
     compare_items(

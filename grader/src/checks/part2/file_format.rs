@@ -139,6 +139,9 @@ pub(super) fn rat_read_fixtures(case: &Case) -> Judged {
     )))
 }
 
+/// Each malformed file must give the reference's error, compared whole (line, column
+/// and message): `read` and its errors are provided code, so the words are the kit's,
+/// never the student's; only a student's `RatMaze` can change what `read` does.
 pub(super) fn rat_invalid_files(case: &Case) -> Judged {
     let files = given_files(case)?;
     let got: Vec<Value> = case.output_list(files.len())?;

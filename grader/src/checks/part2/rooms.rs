@@ -171,6 +171,10 @@ fn door_call(op: &Value) -> String {
     }
 }
 
+/// The student's `RatMaze` against the reference's, call by call. An error is compared
+/// as its message, which is the provided `Display` of the variant and its fields
+/// (`SizeOutOfRange(n)`, `NotAdjacent { a, b, size }`, all given by the handout's
+/// §7.4): no words of the student's are in it.
 pub(super) fn rat_maze_rooms(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {

@@ -120,7 +120,9 @@ fn graph_lists(board: &GivenBoard, item: &Value) -> Result<Lists, String> {
     let name = &board.name;
     if let Some(message) = panic_of(item) {
         let hint = if message.contains("index out of bounds") {
-            " (adjacency needs one list for each of the 2 × rows × cols nodes)"
+            // Two usual causes: too few lists, or a walk along an arrow that
+            // does not stop at the edge of the board.
+            " (adjacency needs one list for each of the 2 × rows × cols nodes, and the walk along an arrow stops at the board's edge)"
         } else {
             ""
         };

@@ -1,5 +1,15 @@
 //! §10.1: the checks of `parse` on the kit's files, layout variations of them and
 //! small malformed texts, and the wording of a difference (which file, which place).
+//!
+//! **What an error is judged on** (the rule the handout's §10.1 gives students): the
+//! rule broken (the `Problem` variant), its line and column, and the values of its
+//! fields that the handout specifies: numbers, places, and the text found. The words
+//! are not judged: `what` (which value a `BadNumber`, `MissingValue` or `OutsideBoard`
+//! is about) is worded by the student, and the message is the provided `Display` of
+//! it all. The probe reports those fields without `what`, so a parser that names the
+//! values in words of its own loses nothing.
+
+use serde_json::Map;
 
 use super::*;
 
@@ -181,6 +191,9 @@ enum Parsed {
         line: Option<usize>,
         column: Option<usize>,
         kind: String,
+        /// The values in the problem's fields that the handout specifies, by name.
+        fields: Map<String, Value>,
+        /// The error's `Display`, for showing only: it holds the student's own words.
         message: String,
     },
     Panic(String),
@@ -200,6 +213,7 @@ impl Parsed {
             line: Option<usize>,
             column: Option<usize>,
             kind: String,
+            fields: Map<String, Value>,
             message: String,
         }
         if let Some(message) = panic_of(value) {
@@ -227,6 +241,7 @@ impl Parsed {
                 line: error.line,
                 column: error.column,
                 kind: error.kind,
+                fields: error.fields,
                 message: error.message,
             });
         }
@@ -241,15 +256,67 @@ impl Parsed {
                 column,
                 kind,
                 message,
-            } => {
-                let place = match (line, column) {
-                    (Some(line), Some(column)) => format!("line {line}, column {column}"),
-                    _ => "no place in the file".to_owned(),
-                };
-                format!("{kind} at {place} (`{}`)", cut(message.clone()))
-            }
+                ..
+            } => format!(
+                "{kind} at {} (`{}`)",
+                place_words(*line, *column),
+                cut(message.clone())
+            ),
             Parsed::Board { rows, cols, .. } => format!("a {rows}x{cols} board"),
             Parsed::Panic(message) => message.clone(),
+        }
+    }
+}
+
+/// A place in a file in words: `line 5, column 1`.
+fn place_words(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!("line {line}, column {column}"),
+        _ => "no place in the file".to_owned(),
+    }
+}
+
+/// The first field whose value differs between the student's error and the
+/// reference's, in words, if one does. Only the fields the handout specifies are
+/// reported by the probe (numbers, places, the text found), so the words of `what`
+/// and of the message never count.
+fn fields_problem(got: &Map<String, Value>, want: &Map<String, Value>) -> Option<String> {
+    let shown = |value: Option<&Value>| match value {
+        Some(Value::String(text)) => format!("`{}`", cut(text.escape_debug().to_string())),
+        Some(value) => cut(value.to_string()),
+        None => "nothing".to_owned(),
+    };
+    want.keys()
+        .chain(got.keys().filter(|key| !want.contains_key(*key)))
+        .find(|key| got.get(*key) != want.get(*key))
+        .map(|key| {
+            format!(
+                "{} is {}, expected {}",
+                cut(key.escape_debug().to_string()),
+                shown(got.get(key)),
+                shown(want.get(key))
+            )
+        })
+}
+
+/// What the handout (§10.1) says the fields of a rule's error hold.
+fn fields_of(kind: &str) -> &'static str {
+    match kind {
+        "BadNumber" | "ExtraValue" | "BadColor" | "BadCircle" | "BadArrow" | "TargetWithArrow" => {
+            "found is the value's text, as words() gives it"
+        }
+        "SizeOutOfRange" => "rows and cols are the two numbers of the size line",
+        "OutsideBoard" => {
+            "value is the number read, max the board's ROWS for a row and COLS for a column"
+        }
+        "MissingArrow" => "row and col are the square's",
+        "DuplicateSquare" => "row and col are the square's, first_line the line that gave it first",
+        "TwoTargets" => "first is the target given first, second this one, each as (row, column)",
+        "MissingSquare" => {
+            "row and col are the first square without a line, row by row; rows and cols the board's size"
+        }
+        _ => {
+            "the grader compares the values the handout gives for the rule, not the words of `what` or of the message"
         }
     }
 }
@@ -408,21 +475,26 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
                 line,
                 column,
                 kind,
-                message,
+                fields,
+                ..
             },
             Parsed::Error {
                 line: want_line,
                 column: want_column,
                 kind: want_kind,
-                message: want_message,
+                fields: want_fields,
+                ..
             },
         ) => {
             if (line, column, kind) == (want_line, want_column, want_kind) {
-                // The words are the provided Display of what parse put in the error.
-                (message != want_message).then(|| {
+                // The rule and the place are right: what is left to compare is the
+                // values the handout specifies, never the words of the message.
+                fields_problem(fields, want_fields).map(|difference| {
                     format!(
-                        "{name}: parse gave the right error at the right place, but with other values in it: `{message}`, expected `{want_message}` ({})",
-                        rule_of(want_kind)
+                        "{name}: parse gave the right error ({kind} at {}) with other values in it: {difference} ({}; {})",
+                        place_words(*line, *column),
+                        rule_of(want_kind),
+                        fields_of(want_kind)
                     )
                 })
             } else {
@@ -491,10 +563,14 @@ pub(super) fn arrows_parse_fixtures(case: &Case) -> Judged {
     })
 }
 
+/// Each malformed file must give the reference's error: the same `Problem` variant at
+/// the same line and column, with the same numbers and text found in its fields; the
+/// words of `what` and of the message are the student's own and are not compared
+/// (see the module's documentation).
 pub(super) fn arrows_parse_invalid(case: &Case) -> Judged {
     parse_verdict(case, |count| {
         format!(
-            "all {count} malformed files are errors of the reference's kind at its line and column, none a panic"
+            "all {count} malformed files are errors of the reference's kind at its line and column, with its values, none a panic"
         )
     })
 }
@@ -513,7 +589,7 @@ mod tests {
             .iter()
             .position(|f| f["name"] == "duplicate_square.txt")
             .unwrap();
-        let error = |line: usize, column: usize, kind: &str| json!({ "err": { "line": line, "column": column, "kind": kind, "message": format!("line {line}, column {column}: …") } });
+        let error = |line: usize, column: usize, kind: &str| json!({ "err": { "line": line, "column": column, "kind": kind, "fields": {}, "message": format!("line {line}, column {column}: …") } });
         let want: Vec<Value> = (0..files.len()).map(|_| error(1, 1, "Empty")).collect();
         let mut got = want.clone();
         got[at] = json!({ "ok": { "rows": 2, "cols": 2, "squares": ["R N E", "B N S", "B C N", "X N X"] } });
@@ -532,8 +608,7 @@ mod tests {
             "{}",
             verdict.message
         );
-        got[at] =
-            json!({ "err": { "line": null, "column": null, "kind": "Empty", "message": "…" } });
+        got[at] = json!({ "err": { "line": null, "column": null, "kind": "Empty", "fields": {}, "message": "…" } });
         let verdict = judged(name, json!(got), json!(want));
         assert!(
             verdict.message.contains(".at(line, column)"),
@@ -550,5 +625,78 @@ mod tests {
             verdict.message
         );
         assert!(judged(name, json!(want), json!(want)).passed);
+    }
+
+    /// The reference's error for `file` of the check's input and a copy of it, to change.
+    fn invalid_case(file: &str) -> (Vec<Value>, usize) {
+        let name = "arrows_parse_invalid";
+        let input = (spec(name).input)(&inputs(name)).unwrap();
+        let files = input["files"].as_array().unwrap();
+        let at = files.iter().position(|f| f["name"] == file).unwrap();
+        let empty = json!({ "err": { "line": 1, "column": 1, "kind": "Empty", "fields": {}, "message": "line 1, column 1: the file is empty or blank; expected the board size `ROWS COLS` on its first line" } });
+        (vec![empty; files.len()], at)
+    }
+
+    #[test]
+    fn errors_worded_in_a_parsers_own_words_pass() {
+        let name = "arrows_parse_invalid";
+        let (mut want, at) = invalid_case("size_not_a_number.txt");
+        want[at] = json!({ "err": { "line": 1, "column": 1, "kind": "BadNumber", "fields": { "found": "two" },
+            "message": "line 1, column 1: expected the number of rows, a whole number, found `two`" } });
+        let mut got = want.clone();
+        got[at]["err"]["message"] =
+            json!("line 1, column 1: expected ROWS, a whole number, found `two`");
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(verdict.passed, "{}", verdict.message);
+
+        let (mut want, at) = invalid_case("row_outside.txt");
+        want[at] = json!({ "err": { "line": 3, "column": 1, "kind": "OutsideBoard", "fields": { "value": 3, "max": 2 },
+            "message": "line 3, column 1: row 3 is not on the board; rows go from 1 to 2" } });
+        let mut got = want.clone();
+        got[at]["err"]["message"] = json!(
+            "line 3, column 1: the square's row 3 is not on the board; the square's rows go from 1 to 2"
+        );
+        assert!(judged(name, json!(got), json!(want)).passed);
+    }
+
+    #[test]
+    fn an_error_with_other_values_names_the_field_and_what_it_holds() {
+        let name = "arrows_parse_invalid";
+        let (mut want, at) = invalid_case("duplicate_square.txt");
+        want[at] = json!({ "err": { "line": 5, "column": 1, "kind": "DuplicateSquare",
+            "fields": { "row": 1, "col": 1, "first_line": 2 }, "message": "…" } });
+        let mut got = want.clone();
+        got[at]["err"]["fields"]["first_line"] = json!(5);
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(!verdict.passed);
+        assert!(
+            verdict.message.starts_with(
+                "duplicate_square.txt: parse gave the right error (DuplicateSquare at line 5, column 1) with other values in it: first_line is 5, expected 2"
+            ) && verdict.message.contains("first_line the line that gave it first"),
+            "{}",
+            verdict.message
+        );
+        got[at]["err"]["fields"] = json!({ "row": 1, "col": 1, "first_line": 2, "extra": "x" });
+        let verdict = judged(name, json!(got), json!(want));
+        assert!(
+            verdict.message.contains("extra is `x`, expected nothing"),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn a_blessed_error_without_its_fields_asks_for_a_new_bless() {
+        let name = "arrows_parse_invalid";
+        let (want, at) = invalid_case("duplicate_square.txt");
+        let mut old = want.clone();
+        old[at] = json!({ "err": { "line": 1, "column": 1, "kind": "Empty", "message": "…" } });
+        let verdict = judged(name, json!(want), json!(old));
+        assert!(verdict.grader_error, "{}", verdict.message);
+        assert!(
+            verdict.message.contains("grader bless"),
+            "{}",
+            verdict.message
+        );
     }
 }

@@ -314,6 +314,12 @@ fn solve_problem(
                 moves(path.len().saturating_sub(1))
             )
         }
+        // The player starts on the target: no edge is needed, so the graph is not
+        // the cause; the search never looked at the start itself.
+        (None, Some(path)) if path.len() == 1 => format!(
+            "{name}: solve returned None (`No solution exists`), but the player starts on the target, so the path is the start alone, {}: look for the target when a node is taken out of the queue (the start's included), not only among its neighbours",
+            path_line(path)
+        ),
         (None, Some(path)) => format!(
             "{name}: solve returned None (`No solution exists`), but the target can be reached in {}: {} (the search follows your graph's edges: if a graph check fails, fix Graph::new first)",
             moves(path.len().saturating_sub(1)),
@@ -486,6 +492,23 @@ mod tests {
         let same = read_board("s", "1 3\n1 1 R N E\n1 2 R N W\n1 3 X N X\n").unwrap();
         let why = illegal_move(&same, (1, 3), &[(1, 1), (1, 2), (1, 3)]).unwrap();
         assert!(why.contains("colour of (1,1)"), "{why}");
+    }
+
+    #[test]
+    fn a_start_on_the_target_is_not_blamed_on_the_graph() {
+        let board = read_board("one", "1 1\n1 1 X N X\n").unwrap();
+        let verdict = solve_case(&board, json!({ "path": null }), json!({ "path": [[1, 1]] }));
+        assert!(
+            verdict.message.contains("the player starts on the target")
+                && verdict.message.contains("the start's included"),
+            "{}",
+            verdict.message
+        );
+        assert!(
+            !verdict.message.contains("Graph::new"),
+            "{}",
+            verdict.message
+        );
     }
 
     #[test]
