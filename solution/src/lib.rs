@@ -13,8 +13,9 @@
 //! nodes for every square.
 //!
 //! The modules are in the order the handout teaches them. [`MazeRng`], [`json`],
-//! [`draw`], the lists of generators ([`generate`]) and solvers ([`solver`]) and the
-//! game's rules ([`game`]) are provided: use them as they are.
+//! [`draw`], the lists of generators ([`generate`]) and solvers ([`solver`]), what a
+//! generator and a solver are ([`generator`], [`solving`]) and the game's rules
+//! ([`game`]) are provided: use them as they are.
 
 pub mod arrows;
 pub mod backtrack;
@@ -26,6 +27,7 @@ pub mod draw;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod generator;
 pub mod json;
 pub mod maze;
 pub mod position;
@@ -34,6 +36,7 @@ pub mod rat;
 pub mod rng;
 mod solve;
 pub mod solver;
+pub mod solving;
 pub mod texture;
 
 pub use cell::MazeCell;

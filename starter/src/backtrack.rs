@@ -18,7 +18,7 @@ use crate::direction::Direction;
 use crate::error::SolveError;
 use crate::maze::Maze;
 use crate::position::Position;
-use crate::solver::{Solver, directions_along};
+use crate::solving::{Solver, directions_along};
 
 // ANCHOR: backtrack_order
 /// The order in which the source's solver tries a cell's neighbours: east, south,

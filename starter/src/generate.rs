@@ -1,85 +1,30 @@
-//! Every way the kit knows to create a maze, behind one trait and in one list
-//! (provided code).
+//! Every way the kit knows to create a maze, in one list (provided code).
 //!
 //! Part 1's carver ([`Maze::create`]), Part 3's weighted spanning tree
 //! ([`texture`](crate::texture)) and Part 4's Prim generator ([`prim`](crate::prim))
-//! each implement [`Generator`], and [`GENERATORS`] lists them. The `maze` command
-//! line, the tests and the benchmarks go through that list, so adding a generator is
-//! adding a file and one entry here.
+//! each implement [`Generator`] (in [`generator`](crate::generator), which they and
+//! this list both use), and [`GENERATORS`] lists them. The `maze` command line, the
+//! tests and the benchmarks go through that list, so adding a generator is adding a
+//! file and one entry here.
 //!
 //! A generator only builds the grid and chooses the start and the end; solving and
 //! drawing stay elsewhere.
 
-use std::fmt;
-
 use crate::error::MazeError;
 use crate::maze::Maze;
-use crate::position::Position;
 use crate::prim::Prim;
 use crate::rng::MazeRng;
-use crate::texture::{Favor, Root, Weighted};
+use crate::texture::Weighted;
 
-// ANCHOR: settings
-/// What the generators may be told besides the size. Each one reads only its own
-/// settings: the backtracker the complexity, the weighted generator the favor and the
-/// root; Prim's generator reads none.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Settings {
-    /// Part 1's complexity, 0..=1: 0 makes long corridors, 1 many turns.
-    pub complexity: f64,
-    /// Part 3: which links the weighted generator prefers.
-    pub favor: Favor,
-    /// Part 3: where the weighted generator's tree starts.
-    pub root: Root,
-}
+// The trait and its settings by the paths the driver, the tests and students' code
+// use (`maze::generate::Settings`).
+pub use crate::generator::{Ends, Generator, Settings};
 
-impl Default for Settings {
-    /// Complexity 0.5, no favor, the root in the corner: the command line's defaults.
-    fn default() -> Settings {
-        Settings {
-            complexity: 0.5,
-            favor: Favor::None,
-            root: Root::Corner,
-        }
-    }
-}
-// ANCHOR_END: settings
-
-// ANCHOR: ends
-/// Where a generated maze starts and ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ends {
-    /// The cell the player or solver starts from.
-    pub start: Position,
-    /// The cell to reach.
-    pub end: Position,
-}
-// ANCHOR_END: ends
-
-// ANCHOR: generator
-/// One way of creating a perfect maze.
-pub trait Generator: fmt::Debug + Sync {
-    /// The generator's name, as given on the command line (`--algorithm prim`).
-    fn name(&self) -> &'static str;
-
-    /// One line saying what its mazes look like, for `--help`.
-    fn about(&self) -> &'static str;
-
-    /// A created `width` × `height` maze, made with `rng` and the `settings` this
-    /// generator reads; an error when the size (or a setting it reads) is not allowed.
-    fn generate(
-        &self,
-        width: i32,
-        height: i32,
-        settings: &Settings,
-        rng: &mut MazeRng,
-    ) -> Result<Maze, MazeError>;
-}
-
+// ANCHOR: generators
 /// Every generator, in the order the command line lists them; the first is the
 /// default.
 pub const GENERATORS: [&dyn Generator; 3] = [&Backtracker, &Weighted, &Prim];
-// ANCHOR_END: generator
+// ANCHOR_END: generators
 
 /// The generator called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {

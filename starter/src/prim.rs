@@ -13,7 +13,7 @@
 use crate::cell_array::MazeCellArray;
 use crate::direction::Direction;
 use crate::error::MazeError;
-use crate::generate::{Ends, Generator, Settings};
+use crate::generator::{Ends, Generator, Settings};
 use crate::maze::Maze;
 use crate::rng::MazeRng;
 

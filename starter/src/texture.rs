@@ -20,105 +20,14 @@ use std::collections::VecDeque;
 use crate::cell_array::MazeCellArray;
 use crate::direction::Direction;
 use crate::error::MazeError;
-use crate::generate::{Ends, Generator, Settings};
+use crate::generator::{Ends, Generator, Settings};
 use crate::maze::Maze;
 use crate::position::Position;
 use crate::rng::MazeRng;
 
-// ANCHOR: favor
-/// Which links the weighted generator prefers, and so the maze's texture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Favor {
-    /// Every link weighs 1: no texture.
-    None,
-    /// A link weighs its age squared: old links win, which makes long paths.
-    Age,
-    /// An east–west link weighs 5, any other 1: long horizontal corridors.
-    Horizontal,
-    /// A north–south link weighs 5, any other 1: long vertical corridors.
-    Vertical,
-    /// A link that turns weighs 10, one that goes straight on 1: zigzag walls.
-    ZigZag,
-    /// A link that goes straight on weighs 10, one that turns 1: long straight runs.
-    Straight,
-}
-// ANCHOR_END: favor
-
-impl Favor {
-    /// Every favor, in the order the command line and the figures list them.
-    pub const ALL: [Favor; 6] = [
-        Favor::None,
-        Favor::Age,
-        Favor::Horizontal,
-        Favor::Vertical,
-        Favor::ZigZag,
-        Favor::Straight,
-    ];
-
-    /// The favor's name on the command line (`--favor zigzag`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Favor::None => "none",
-            Favor::Age => "age",
-            Favor::Horizontal => "horizontal",
-            Favor::Vertical => "vertical",
-            Favor::ZigZag => "zigzag",
-            Favor::Straight => "straight",
-        }
-    }
-
-    /// One line on what the favor does, for `--help`.
-    pub fn about(self) -> &'static str {
-        match self {
-            Favor::None => "every link alike: no texture",
-            Favor::Age => "links waiting longest first: long paths",
-            Favor::Horizontal => "east-west links 5 times as likely: wide corridors",
-            Favor::Vertical => "north-south links 5 times as likely: tall corridors",
-            Favor::ZigZag => "turning links 10 times as likely: zigzag walls",
-            Favor::Straight => "straight-on links 10 times as likely: long straight runs",
-        }
-    }
-}
-
-// ANCHOR: root
-/// Where the tree starts growing; the start of the maze is this cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Root {
-    /// The top-left cell, (0, 0), as in the source article.
-    Corner,
-    /// The middle cell, (width / 2, height / 2) rounded down.
-    Center,
-}
-// ANCHOR_END: root
-
-impl Root {
-    /// Both roots, in the order the command line lists them.
-    pub const ALL: [Root; 2] = [Root::Corner, Root::Center];
-
-    /// The root's name on the command line (`--root center`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Root::Corner => "corner",
-            Root::Center => "center",
-        }
-    }
-
-    /// One line on where the tree starts, for `--help`.
-    pub fn about(self) -> &'static str {
-        match self {
-            Root::Corner => "the top-left cell",
-            Root::Center => "the middle cell",
-        }
-    }
-
-    /// The root cell of a `width` × `height` grid.
-    pub fn position(self, width: i32, height: i32) -> Position {
-        match self {
-            Root::Corner => Position::new(0, 0),
-            Root::Center => Position::new(width / 2, height / 2),
-        }
-    }
-}
+// The weightings and roots are the generators' settings, so they live beside
+// `Settings`; here is where Part 3 uses them (`maze::texture::Favor`).
+pub use crate::generator::{Favor, Root};
 
 // ANCHOR: link
 /// A candidate link: a step from a cell of the tree to a neighbour.

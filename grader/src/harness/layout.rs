@@ -1,0 +1,255 @@
+//! The harness on disk: the submission's sources copied in, the manifests the
+//! grader writes, the probe's sources and the kit's lock.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use super::Workspace;
+use super::cargo::sync_lock;
+use crate::checks::Part;
+
+/// The probe's sources, built into the grader so that it cannot drift from the judges.
+const PROBE_SOURCES: [(&str, &str); 7] = [
+    ("lib.rs", include_str!("../../probe/src/lib.rs")),
+    ("main.rs", include_str!("../../probe/src/main.rs")),
+    ("part1.rs", include_str!("../../probe/src/part1.rs")),
+    ("part2.rs", include_str!("../../probe/src/part2.rs")),
+    ("part3.rs", include_str!("../../probe/src/part3.rs")),
+    ("part4.rs", include_str!("../../probe/src/part4.rs")),
+    ("part5.rs", include_str!("../../probe/src/part5.rs")),
+];
+
+/// The dependencies a submission may use: the kit's own, at the versions of the kit's
+/// lock file. A test keeps this list equal to the solution's manifest.
+pub const SUBMISSION_DEPENDENCIES: &str = r#"bitflags = "2.9"
+rand = { version = "=0.9.2", default-features = false, features = ["std"] }
+rand_chacha = { version = "=0.9.0", default-features = false, features = ["std"] }
+rayon = "1.10"
+thiserror = "2"
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+"#;
+
+/// Writes `contents` to `path` unless it already holds exactly that, so that cargo
+/// sees an unchanged submission as unchanged and the warm re-grade does no work.
+/// Returns whether it wrote.
+pub fn write_if_changed(path: &Path, contents: &[u8]) -> anyhow::Result<bool> {
+    if fs::read(path).is_ok_and(|old| old == contents) {
+        return Ok(false);
+    }
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    fs::write(path, contents).with_context(|| format!("writing {}", path.display()))?;
+    Ok(true)
+}
+
+/// A harness's library sources: path below `src/` → contents.
+pub type Sources = BTreeMap<PathBuf, Vec<u8>>;
+
+/// The most sources a submission may have, in files and in bytes.
+const MAX_SOURCE_FILES: usize = 2_000;
+const MAX_SOURCE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Reads `src/**/*.rs` of `crate_dir`. A symbolic link anywhere (the `src`
+/// directory itself included) is refused rather than followed: a link could pull in
+/// any file the grader can read. `Err` holds the reason in words for the report.
+pub fn read_sources(crate_dir: &Path) -> Result<Sources, String> {
+    let src = crate_dir.join("src");
+    match fs::symlink_metadata(&src) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(
+                "src is a symbolic link: a submission's sources must be regular files in src/"
+                    .to_owned(),
+            );
+        }
+        Ok(meta) if meta.is_dir() => {}
+        _ => {
+            return Err(format!(
+                "{} has no src/ directory: a submission is a crate in the starter's layout",
+                crate_dir.display()
+            ));
+        }
+    }
+    let mut sources = Sources::new();
+    let mut total = 0u64;
+    for entry in walkdir::WalkDir::new(&src)
+        .follow_links(false)
+        .follow_root_links(false)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(|error| format!("cannot read the submission's src/: {error}"))?;
+        let relative = entry
+            .path()
+            .strip_prefix(&src)
+            .unwrap_or(entry.path())
+            .to_path_buf();
+        if entry.path_is_symlink() {
+            return Err(format!(
+                "src/{} is a symbolic link: a submission's sources must be regular files",
+                relative.display()
+            ));
+        }
+        let is_rust =
+            entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs");
+        if !is_rust {
+            continue;
+        }
+        total += entry.metadata().map(|m| m.len()).unwrap_or(0);
+        if sources.len() >= MAX_SOURCE_FILES || total > MAX_SOURCE_BYTES {
+            return Err(format!(
+                "src/ holds more than {MAX_SOURCE_FILES} .rs files or {} MiB of them",
+                MAX_SOURCE_BYTES / 1024 / 1024
+            ));
+        }
+        let contents = fs::read(entry.path())
+            .map_err(|error| format!("cannot read src/{}: {error}", relative.display()))?;
+        sources.insert(relative, contents);
+    }
+    if !sources.contains_key(Path::new("lib.rs")) {
+        return Err(format!(
+            "{} has no src/lib.rs: a submission is a crate in the starter's layout",
+            crate_dir.display()
+        ));
+    }
+    Ok(sources)
+}
+
+/// Writes `sources` into `dest`, and removes `.rs` files left there from an earlier
+/// version of the submission.
+fn write_sources(sources: &Sources, dest: &Path) -> anyhow::Result<()> {
+    for (relative, contents) in sources {
+        write_if_changed(&dest.join(relative), contents)?;
+    }
+    if dest.exists() {
+        for entry in walkdir::WalkDir::new(dest).contents_first(true) {
+            let entry = entry?;
+            let relative = entry.path().strip_prefix(dest)?.to_path_buf();
+            if entry.file_type().is_file() && !sources.contains_key(&relative) {
+                fs::remove_file(entry.path())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lays out the harness `id` with `sources` and returns its directory.
+pub(super) fn prepare(
+    workspace: &Workspace,
+    id: &str,
+    sources: &Sources,
+) -> anyhow::Result<PathBuf> {
+    let dir = workspace.root.join("harness").join(id);
+    private_dir(&dir)?;
+    let submission_manifest = format!(
+        "[package]\nname = \"maze-submission-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"maze\"\npath = \"src/lib.rs\"\n\n[dependencies]\n{SUBMISSION_DEPENDENCIES}"
+    );
+    let features: String = Part::ALL
+        .iter()
+        .map(|part| format!("{} = []\n", part.id()))
+        .collect();
+    let probe_manifest = format!(
+        "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[lib]\nname = \"maze_probe\"\npath = \"src/lib.rs\"\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\n{features}\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
+    );
+    let workspace_manifest = "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n";
+    let mut manifests_changed =
+        write_if_changed(&dir.join("Cargo.toml"), workspace_manifest.as_bytes())?;
+    manifests_changed |= write_if_changed(
+        &dir.join("submission/Cargo.toml"),
+        submission_manifest.as_bytes(),
+    )?;
+    manifests_changed |=
+        write_if_changed(&dir.join("probe/Cargo.toml"), probe_manifest.as_bytes())?;
+    for (name, source) in PROBE_SOURCES {
+        write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
+    }
+    write_sources(sources, &dir.join("submission/src"))?;
+    let lock = fs::read(&workspace.lock_file).with_context(|| {
+        format!(
+            "reading the kit's lock file {}",
+            workspace.lock_file.display()
+        )
+    })?;
+    // The kit's lock, which cargo then extends with the two harness packages while
+    // keeping every locked version; kept as a copy to tell when the kit's lock changed.
+    if fs::read(dir.join("kit.lock")).ok().as_deref() != Some(lock.as_slice()) {
+        write_if_changed(&dir.join("Cargo.lock"), &lock)?;
+        write_if_changed(&dir.join("kit.lock"), &lock)?;
+        manifests_changed = true;
+    }
+    if manifests_changed {
+        let _ = fs::remove_file(dir.join(SYNCED));
+    }
+    Ok(dir)
+}
+
+/// Marks a harness whose lock was brought in line with its manifests, which stay
+/// unchanged while only the submission's sources change.
+const SYNCED: &str = "lock-synced";
+
+/// Syncs the lock of the harness at `dir` unless it is already in line; returns
+/// whether builds can be offline.
+pub(super) fn sync_once(dir: &Path) -> anyhow::Result<bool> {
+    if dir.join(SYNCED).is_file() {
+        return Ok(true);
+    }
+    let offline = sync_lock(dir)?;
+    fs::write(dir.join(SYNCED), b"")
+        .with_context(|| format!("writing {}", dir.join(SYNCED).display()))?;
+    Ok(offline)
+}
+
+/// Creates `dir` for one submission's files alone: mode 0700, in a parent that
+/// others may pass through but not list (0711). Jobs run as uids of their own, and
+/// at the sandbox's container level they see the real filesystem: these modes are
+/// what keeps one student's sources and build from another's jobs. A job gets its
+/// own directories for its run (the sandbox hands writable paths to its uid).
+pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let set = |path: &Path, mode| {
+            fs::set_permissions(path, fs::Permissions::from_mode(mode))
+                .with_context(|| format!("setting the mode of {}", path.display()))
+        };
+        set(dir, 0o700)?;
+        if let Some(parent) = dir.parent() {
+            set(parent, 0o711)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn submission_dependencies_match_the_starter_manifest() {
+        // The starter's manifest is generated from the solution's with the workspace's
+        // versions filled in, and it ships in student templates too.
+        let manifest: toml::Table =
+            toml::from_str(include_str!("../../../starter/Cargo.toml")).unwrap();
+        let ours: toml::Table = toml::from_str(SUBMISSION_DEPENDENCIES).unwrap();
+        let theirs = manifest["dependencies"].as_table().unwrap();
+        for (name, spec) in &ours {
+            assert_eq!(
+                theirs.get(name),
+                Some(spec),
+                "{name} differs from starter/Cargo.toml"
+            );
+        }
+        // The driver's own dependencies; the harness builds only the library.
+        let driver_only = ["clap", "anyhow", "ratatui", "crossterm"];
+        for name in theirs.keys().filter(|n| !driver_only.contains(&n.as_str())) {
+            assert!(
+                ours.contains_key(name),
+                "{name} is missing from SUBMISSION_DEPENDENCIES"
+            );
+        }
+    }
+}

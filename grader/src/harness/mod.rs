@@ -1,0 +1,298 @@
+//! Building a submission against the trusted probe.
+//!
+//! Only the submission's `src/**/*.rs` is copied, into a harness crate whose manifest
+//! the grader writes: the kit's own dependencies at the kit's locked versions, no build
+//! script, no `.cargo/` or toolchain file of the student's (the harness lives outside
+//! the submission, so cargo and rustup never see them). Each submission gets a package
+//! name of its own: submissions share one target directory to stay fast, and with a
+//! shared name cargo would silently reuse another submission's build.
+//!
+//! The probe is built with one cargo feature per part. When the whole build fails
+//! because of the submission's own code, nothing can run; when only the probe fails
+//! (a signature it calls has changed), each part is built alone so that only the part
+//! whose signatures changed loses its checks.
+//!
+//! By topic: [`layout`] writes a harness (the sources, the manifests, the lock),
+//! [`cargo`] runs cargo for it (the toolchain, the dependencies' seed, the sandbox),
+//! [`probe`] builds the probe and reads what the compiler said; this module builds a
+//! submission part by part from those.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use crate::checks::Part;
+use crate::sandbox::Mode;
+
+mod cargo;
+mod layout;
+mod probe;
+
+use cargo::{lock, seed_target, target_dir};
+use layout::{prepare, sync_once};
+use probe::{Attempt, build_probe, summarize};
+
+pub use cargo::find_toolchain;
+pub use layout::{Sources, read_sources};
+// For the instructor's commands (`grader sandbox-check`, `grader starter`).
+#[cfg(feature = "instructor")]
+pub use {cargo::build_inputs, cargo::sync_lock, layout::write_if_changed};
+
+/// Where harnesses are built.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    /// Holds one harness directory per submission and the shared target directory.
+    pub root: PathBuf,
+    /// The kit's `Cargo.lock`, whose versions every harness keeps.
+    pub lock_file: PathBuf,
+    /// The starter's pristine `src/` (the kit's own copy, never the submission's):
+    /// when one part of a submission does not compile, its files are replaced by
+    /// these stubs so that the other part can still be graded.
+    pub stubs: Option<PathBuf>,
+    /// How strictly builds are sandboxed.
+    pub sandbox: Mode,
+    /// Whether builds say on stderr what they are doing (a spinner on a terminal, a
+    /// plain line otherwise): on for a person waiting on one submission, off where a
+    /// caller shows progress of its own (`grade-all`).
+    pub progress: bool,
+}
+
+/// A note on stderr for as long as a build step runs: a spinner with `message` when
+/// stderr is a terminal, one plain line otherwise, nothing when the workspace does not
+/// ask for it. Never on stdout, where reports go.
+struct Note(Option<indicatif::ProgressBar>);
+
+impl Note {
+    fn new(workspace: &Workspace, message: &'static str) -> Note {
+        if !workspace.progress {
+            return Note(None);
+        }
+        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            let spinner = indicatif::ProgressBar::new_spinner();
+            spinner.set_message(message);
+            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            Note(Some(spinner))
+        } else {
+            eprintln!("grader: {message}");
+            Note(None)
+        }
+    }
+}
+
+impl Drop for Note {
+    fn drop(&mut self) {
+        if let Some(spinner) = self.0.take() {
+            spinner.finish_and_clear();
+        }
+    }
+}
+
+/// What came of building a submission.
+#[derive(Debug, Clone)]
+pub struct Build {
+    /// For each part, the probe to run, or why there is none.
+    pub parts: BTreeMap<Part, Result<PathBuf, String>>,
+    /// Warnings from the submission's own code, shortened (shown, never graded).
+    pub warnings: Vec<String>,
+}
+
+impl Build {
+    /// A build in which no part can run, for `reason`.
+    fn failed_everywhere(reason: String, warnings: Vec<String>) -> Build {
+        Build {
+            parts: Part::ALL
+                .iter()
+                .map(|&p| (p, Err(reason.clone())))
+                .collect(),
+            warnings,
+        }
+    }
+}
+
+/// Deletes the builds of `submission` (its target directories, some 160 MB each) and
+/// keeps the shared dependency seed: grading a class would otherwise keep one build
+/// per student. Grading it again copies the seed again.
+#[cfg(feature = "instructor")]
+pub fn discard_builds(workspace: &Workspace, submission: &Path) {
+    let id = submission_id(submission);
+    for id in [id.clone(), rescue_id(&id)] {
+        let _ = fs::remove_dir_all(target_dir(workspace, &id));
+    }
+}
+
+/// The harness of a submission whose broken part is replaced by the starter's stubs.
+fn rescue_id(id: &str) -> String {
+    format!("{id}-rescue")
+}
+
+/// A short, stable id for a submission directory: its package name is derived from it.
+pub fn submission_id(submission: &Path) -> String {
+    let canonical = submission
+        .canonicalize()
+        .unwrap_or_else(|_| submission.to_path_buf());
+    let mut hasher = DefaultHasher::new();
+    canonical.hash(&mut hasher);
+    let name: String = canonical
+        .file_name()
+        .map(|n| {
+            n.to_string_lossy()
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .take(16)
+                .collect()
+        })
+        .unwrap_or_default();
+    format!(
+        "{}-{:012x}",
+        if name.is_empty() {
+            "submission".to_owned()
+        } else {
+            name.to_lowercase()
+        },
+        hasher.finish() & 0xffff_ffff_ffff
+    )
+}
+
+/// Builds `submission` with the probe for every part, part by part when needed.
+pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> {
+    let sources = match read_sources(submission) {
+        Ok(sources) => sources,
+        Err(reason) => return Ok(Build::failed_everywhere(reason, Vec::new())),
+    };
+    let id = submission_id(submission);
+    // One grading of this submission builds at a time (its harness and target dir).
+    let _building = lock(workspace, &id)?;
+    let dir = prepare(workspace, &id, &sources)?;
+    let offline = sync_once(&dir)?;
+    // The dependencies first (the first time only), each step with its own note.
+    seed_target(workspace, &id)?;
+    let _note = Note::new(workspace, "building your code…");
+    let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
+    let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
+    let warnings = whole.warnings.clone();
+    if let Some(executable) = whole.executable {
+        return Ok(Build {
+            parts: Part::ALL
+                .iter()
+                .map(|&p| (p, Ok(executable.clone())))
+                .collect(),
+            warnings,
+        });
+    }
+    if !whole.submission_errors.is_empty() {
+        let reason = format!(
+            "your code does not compile:\n{}",
+            summarize(&whole.submission_errors)
+        );
+        return rescue(workspace, &id, &sources, &whole, reason, warnings);
+    }
+    // Only the probe failed: some signature it calls has changed. Build each part on
+    // its own, keeping each probe under a name of its own.
+    let mut parts = BTreeMap::new();
+    // Beside the build (a directory of its own, as readable as target/debug is), not
+    // in the harness, which only the build's uid may enter.
+    let kept_dir = target_dir(workspace, &id).join("kept");
+    fs::create_dir_all(&kept_dir).with_context(|| format!("creating {}", kept_dir.display()))?;
+    for part in Part::ALL {
+        let attempt = build_probe(workspace, &dir, &id, part.id(), offline)?;
+        let result = match attempt.executable {
+            Some(executable) => {
+                let kept = kept_dir.join(format!(
+                    "probe-{}{}",
+                    part.id(),
+                    std::env::consts::EXE_SUFFIX
+                ));
+                fs::copy(&executable, &kept)
+                    .with_context(|| format!("copying the probe to {}", kept.display()))?;
+                Ok(kept)
+            }
+            None => Err(format!(
+                "the grader cannot call your {} code: a signature differs from the handout's:\n{}",
+                part.id(),
+                summarize(if attempt.probe_errors.is_empty() {
+                    &attempt.submission_errors
+                } else {
+                    &attempt.probe_errors
+                })
+            )),
+        };
+        parts.insert(part, result);
+    }
+    Ok(Build { parts, warnings })
+}
+
+/// When only some parts' files hold the compile errors, builds the other parts with
+/// the starter's stubs in place of the broken part's files, so that a compile error
+/// costs only its own part.
+fn rescue(
+    workspace: &Workspace,
+    id: &str,
+    sources: &Sources,
+    whole: &Attempt,
+    reason: String,
+    warnings: Vec<String>,
+) -> anyhow::Result<Build> {
+    let broken: BTreeSet<Part> = whole
+        .error_files
+        .iter()
+        .flat_map(|file| match file {
+            Some(file) => vec![Part::owning(file)],
+            None => Part::ALL.to_vec(),
+        })
+        .collect();
+    let healthy: Vec<Part> = Part::ALL
+        .into_iter()
+        .filter(|p| !broken.contains(p))
+        .collect();
+    let Some(stubs) = workspace.stubs.as_deref().filter(|_| !healthy.is_empty()) else {
+        return Ok(Build::failed_everywhere(reason, warnings));
+    };
+    let stubs = read_sources(stubs)
+        .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
+    let mut patched: Sources = sources
+        .iter()
+        .filter(|(file, _)| !broken.contains(&Part::owning(file)))
+        .map(|(file, text)| (file.clone(), text.clone()))
+        .collect();
+    for (file, text) in stubs {
+        if broken.contains(&Part::owning(&file)) {
+            patched.insert(file, text);
+        }
+    }
+    let rescued = rescue_id(id);
+    let dir = prepare(workspace, &rescued, &patched)?;
+    let offline = sync_once(&dir)?;
+    let features: Vec<&str> = healthy.iter().map(|p| p.id()).collect();
+    let attempt = build_probe(workspace, &dir, &rescued, &features.join(","), offline)?;
+    let Some(executable) = attempt.executable else {
+        return Ok(Build::failed_everywhere(reason, warnings));
+    };
+    let parts = Part::ALL
+        .into_iter()
+        .map(|part| {
+            let result = if broken.contains(&part) {
+                Err(reason.clone())
+            } else {
+                Ok(executable.clone())
+            };
+            (part, result)
+        })
+        .collect();
+    Ok(Build { parts, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_differ_between_directories_and_are_stable() {
+        let a = submission_id(Path::new("/tmp/alice/starter"));
+        assert_eq!(a, submission_id(Path::new("/tmp/alice/starter")));
+        assert_ne!(a, submission_id(Path::new("/tmp/bob/starter")));
+        assert!(a.starts_with("starter-"));
+    }
+}
