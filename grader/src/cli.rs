@@ -255,6 +255,9 @@ pub struct GradeAllArgs {
     /// `grader merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::commands::Shard>,
+    /// The roster and the LMS exports.
+    #[command(flatten)]
+    pub roster: RosterArgs,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<PathBuf>,
@@ -265,6 +268,25 @@ pub struct GradeAllArgs {
     /// `required` unless told otherwise.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Required, env = "MAZE_GRADER_SANDBOX")]
     pub sandbox: Mode,
+}
+
+/// The roster of `grade-all` and `merge`.
+#[cfg(feature = "instructor")]
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// The course's roster CSV (the kit's folder,id,name,email, or as GitHub
+    /// Classroom, Gradescope or Canvas export it): also writes OUT/canvas.csv and
+    /// OUT/moodle.csv (their grade imports) and OUT/roster.md (what did not pair up).
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// The assignment's column name in the LMS exports.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "Perfect Mazes",
+        requires = "roster"
+    )]
+    pub assignment: String,
 }
 
 /// Arguments of `grader merge`.
@@ -281,6 +303,9 @@ pub struct MergeArgs {
     /// from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<PathBuf>,
+    /// The roster and the LMS exports.
+    #[command(flatten)]
+    pub roster: RosterArgs,
 }
 
 /// Arguments of `grader grade`.

@@ -38,6 +38,7 @@ use crate::report::{Format, points};
 use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
 
+pub(crate) mod roster;
 pub(crate) mod shard;
 mod summary;
 
@@ -144,6 +145,13 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         .into_iter()
         .filter(|row| shard.holds(&row.name))
         .collect();
+    // A bad roster fails before anything is graded.
+    let roster = args
+        .roster
+        .roster
+        .as_deref()
+        .map(roster::Roster::load)
+        .transpose()?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
     let mut setup = Setup::load(&KitArgs {
@@ -194,6 +202,12 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         &args.output_dir.join(shard::MANIFEST),
         manifest.to_json().as_bytes(),
     )?;
+    if let Some(roster) = &roster {
+        println!(
+            "{}",
+            write_exports(&args.output_dir, roster, &rows, &args.roster.assignment)?
+        );
+    }
     let graded = rows
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
@@ -406,6 +420,26 @@ pub(crate) fn write_class_files(
         summary::histogram_svg(rows).as_bytes(),
     )?;
     Ok(())
+}
+
+/// Writes `canvas.csv`, `moodle.csv` and `roster.md` for `roster`; returns the line
+/// that says how the roster and the class paired up.
+pub(crate) fn write_exports(
+    out: &Path,
+    roster: &roster::Roster,
+    rows: &[Row],
+    assignment: &str,
+) -> anyhow::Result<String> {
+    let exports = roster::exports(roster, rows, assignment)?;
+    for (file, bytes) in [
+        ("canvas.csv", exports.canvas.as_slice()),
+        ("moodle.csv", &exports.moodle),
+        ("roster.md", exports.report.as_bytes()),
+    ] {
+        write_atomically(&out.join(file), bytes)
+            .with_context(|| format!("writing {}", out.join(file).display()))?;
+    }
+    Ok(exports.line)
 }
 
 /// The gradebook: one row per entry of the class folder (name, status, score, max),

@@ -18,7 +18,7 @@ use anyhow::{Context as _, bail};
 
 use super::grade::write_atomically;
 use super::grade_all::shard::{Entry, MANIFEST, Manifest, Revision, Shard};
-use super::grade_all::{Grade, Outcome, Row, write_class_files};
+use super::grade_all::{Grade, Outcome, Row, write_class_files, write_exports};
 use crate::Status;
 use crate::cli::MergeArgs;
 use crate::kit::Kit;
@@ -51,6 +51,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
     let kit = Kit::locate(args.kit.as_deref())?;
     let revision = Revision::of(&kit)?;
     let level = agree(&shards, &revision)?;
+    let roster = args
+        .roster
+        .roster
+        .as_deref()
+        .map(super::grade_all::roster::Roster::load)
+        .transpose()?;
     let rows = rows(&shards)?;
 
     let rubric = crate::rubric::load(&kit.rubric())?;
@@ -74,6 +80,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
     );
     manifest.merged_from = shards.iter().map(|(_, s, _)| s.to_string()).collect();
     write_atomically(&out.join(MANIFEST), manifest.to_json().as_bytes())?;
+    if let Some(roster) = &roster {
+        println!(
+            "{}",
+            write_exports(&out, roster, &rows, &args.roster.assignment)?
+        );
+    }
     let graded = rows
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))

@@ -317,3 +317,62 @@ fn graded_submissions_merge_into_the_gradebook_of_the_whole_class() {
         }
     }
 }
+
+#[test]
+fn a_roster_gives_the_lms_exports_whole_or_merged_and_lists_who_did_not_pair() {
+    let root = scratch("shards-roster");
+    let class = class_without_builds(&root);
+    // GitHub Classroom's roster: clones are ASSIGNMENT-USERNAME; student-01 and
+    // student-02 have folders, "ghost" has none, and one name is a formula.
+    let roster = root.join("classroom_roster.csv");
+    std::fs::write(
+        &roster,
+        "\"identifier\",\"github_username\",\"github_id\",\"name\"\n\
+         \"ann@uni.edu\",\"01\",\"1\",\"Ann Lee\"\n\
+         \"s2\",\"02\",\"2\",\"=cmd|' /C calc'!A0\"\n\
+         \"s3\",\"ghost\",\"3\",\"Gus Host\"\n",
+    )
+    .expect("writing");
+    let roster_args = ["--roster", roster.to_str().expect("UTF-8")];
+    let whole = root.join("whole");
+    let stdout = grade_all_with(&class, &whole, &roster_args);
+    assert!(
+        stdout.contains(
+            "roster: 2 of 3 students paired with a folder, 1 without one, 0 with several; 13 class entries without a roster entry, 0 fitting several (roster.md)"
+        ),
+        "{stdout}"
+    );
+    let canvas = std::fs::read_to_string(whole.join("canvas.csv")).expect("canvas.csv");
+    assert!(
+        canvas.starts_with("Student,ID,SIS User ID,SIS Login ID,Section,Perfect Mazes\n"),
+        "{canvas}"
+    );
+    assert!(
+        canvas.contains("\n'=cmd|' /C calc'!A0,,s2,,,\n"),
+        "{canvas}"
+    );
+    assert_eq!(canvas.lines().count(), 4, "every student once: {canvas}");
+    let report = std::fs::read_to_string(whole.join("roster.md")).expect("roster.md");
+    assert!(report.contains("Gus Host (s3, roster line 4)"), "{report}");
+    assert!(report.contains("- notes\n"), "{report}");
+
+    let shards = [1, 2, 3].map(|k| {
+        let out = root.join(format!("shard-{k}"));
+        grade_all(&class, &out, Some(&format!("{k}/3")));
+        out
+    });
+    let merged = root.join("merged");
+    let output = grader()
+        .arg("merge")
+        .args(&shards)
+        .arg("--output-dir")
+        .arg(&merged)
+        .args(roster_args)
+        .output()
+        .expect("running the grader");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    for file in ["canvas.csv", "moodle.csv", "roster.md", "grades.csv"] {
+        let read = |dir: &Path| std::fs::read(dir.join(file)).expect("an export");
+        assert!(read(&whole) == read(&merged), "{file} differs");
+    }
+}
