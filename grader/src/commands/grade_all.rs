@@ -202,12 +202,15 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         &args.output_dir.join(shard::MANIFEST),
         manifest.to_json().as_bytes(),
     )?;
-    if let Some(roster) = &roster {
-        println!(
-            "{}",
-            write_exports(&args.output_dir, roster, &rows, &args.roster.assignment)?
-        );
-    }
+    let roster_line = match &roster {
+        Some(roster) => Some(write_exports(
+            &args.output_dir,
+            roster,
+            &rows,
+            &args.roster.assignment,
+        )?),
+        None => None,
+    };
     let graded = rows
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
@@ -227,7 +230,35 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         count(|o| matches!(o, Outcome::NotASubmission(_))),
         args.output_dir.join("grades.csv").display()
     );
+    if let Some(line) = roster_line {
+        println!("{line}");
+    }
+    // What a shard leaves on its machine: the output, and the work dir, which keeps
+    // the shared dependencies' build (each submission's own is removed once graded).
+    println!(
+        "disk: {} in {}, {} in the work dir {}",
+        megabytes(disk_usage(&args.output_dir)),
+        args.output_dir.display(),
+        megabytes(disk_usage(&setup.workspace.root)),
+        setup.workspace.root.display()
+    );
     Ok(Status::Success)
+}
+
+/// The bytes of the files below `dir` (links not followed).
+fn disk_usage(dir: &Path) -> u64 {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.metadata().ok())
+        .filter(|metadata| metadata.is_file())
+        .map(|metadata| metadata.len())
+        .sum()
+}
+
+/// Bytes in MB, one decimal.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
 /// The next folder to grade.
