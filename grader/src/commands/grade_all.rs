@@ -13,7 +13,8 @@
 //! `--shard K/N` grades only the entries of shard K of N (see [`shard`] for the
 //! partition), into an output folder complete on its own; `grader merge` puts N
 //! of them together. Every output has a `manifest.json` saying what it holds and
-//! what it was graded with (shard 1/1 for a whole class).
+//! what it was graded with (shard 1/1 for a whole class). `--roster FILE` also
+//! writes the LMS exports (see [`roster`]).
 //!
 //! Re-running is cheap: a submission whose sources, rubric, blessed outputs and
 //! grader are unchanged keeps its saved result (its fingerprint is kept in
