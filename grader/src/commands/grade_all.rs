@@ -235,7 +235,8 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         println!("{line}");
     }
     // What a shard leaves on its machine: the output, and the work dir, which keeps
-    // the shared dependencies' build (each submission's own is removed once graded).
+    // the shared dependencies' build and each submission's harness (a copy of its
+    // sources, some 0.6 MB); each submission's build is removed once graded.
     println!(
         "disk: {} in {}, {} in the work dir {}",
         megabytes(disk_usage(&args.output_dir)),
