@@ -44,6 +44,11 @@ pub enum InstructorCommand {
     /// repository with the crate in starter/, a Gradescope upload, a GitHub Classroom
     /// clone); writes OUT/grades.csv, OUT/summary.md and OUT/<name>/report.md.
     GradeAll(GradeAllArgs),
+    /// Put the outputs of `grade-all --shard K/N` for K = 1..N together into one
+    /// gradebook, summary, histogram and the per-student reports; refuses outputs
+    /// graded with another kit revision, rubric or class, and overlapping or
+    /// missing shards.
+    Merge(MergeArgs),
     /// Re-create fixtures/snapshots from the reference solution, showing a diff of
     /// each snapshot that changes.
     Bless(BlessArgs),
@@ -245,6 +250,14 @@ pub struct GradeAllArgs {
     /// Grade every submission again, even those unchanged since the last run.
     #[arg(long)]
     pub force: bool,
+    /// Grade only shard K of N (1 ≤ K ≤ N): the entries whose name's SHA-256 (its
+    /// first 8 bytes, big-endian) mod N is K - 1. Put the N outputs together with
+    /// `grader merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::commands::Shard>,
+    /// The roster and the LMS exports.
+    #[command(flatten)]
+    pub roster: RosterArgs,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<PathBuf>,
@@ -255,6 +268,44 @@ pub struct GradeAllArgs {
     /// `required` unless told otherwise.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Required, env = "MAZE_GRADER_SANDBOX")]
     pub sandbox: Mode,
+}
+
+/// The roster of `grade-all` and `merge`.
+#[cfg(feature = "instructor")]
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// The course's roster CSV (the kit's folder,id,name,email, or as GitHub
+    /// Classroom, Gradescope or Canvas export it): also writes OUT/canvas.csv and
+    /// OUT/moodle.csv (their grade imports) and OUT/roster.md (what did not pair up).
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<PathBuf>,
+    /// The assignment's column name in the LMS exports.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "Perfect Mazes",
+        requires = "roster"
+    )]
+    pub assignment: String,
+}
+
+/// Arguments of `grader merge`.
+#[cfg(feature = "instructor")]
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The output folders of `grade-all --shard K/N`, one per shard, in any order.
+    #[arg(value_name = "SHARD_OUT", required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Where the merged gradebook, summary and reports go (not one of the shards).
+    #[arg(long, value_name = "OUT")]
+    pub output_dir: PathBuf,
+    /// The kit's root, whose rubric the shards must have been graded with; found
+    /// from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
+    /// The roster and the LMS exports.
+    #[command(flatten)]
+    pub roster: RosterArgs,
 }
 
 /// Arguments of `grader grade`.

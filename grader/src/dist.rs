@@ -209,11 +209,12 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 
 /// The grader's modules that only the `instructor` feature builds, relative to
 /// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
-pub(crate) const INSTRUCTOR_MODULES: [&str; 12] = [
+pub(crate) const INSTRUCTOR_MODULES: [&str; 13] = [
     "commands/bless",
     "commands/dist",
     "commands/grade_all",
     "commands/gradescope",
+    "commands/merge",
     "commands/mutants",
     "commands/sandbox_check",
     "commands/self_check",
@@ -661,6 +662,7 @@ mod tests {
                 "src/gradescope.rs",
                 "commands/gradescope.rs",
                 "grade_all",
+                "commands/merge.rs",
                 "self_check",
                 "bless",
                 "src/dist.rs",

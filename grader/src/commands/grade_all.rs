@@ -10,6 +10,12 @@
 //! grader's JSON report), and the class gets `OUT/grades.csv`, `OUT/summary.md` and
 //! `OUT/histogram.svg`.
 //!
+//! `--shard K/N` grades only the entries of shard K of N (see [`shard`] for the
+//! partition), into an output folder complete on its own; `grader merge` puts N
+//! of them together. Every output has a `manifest.json` saying what it holds and
+//! what it was graded with (shard 1/1 for a whole class). `--roster FILE` also
+//! writes the LMS exports (see [`roster`]).
+//!
 //! Re-running is cheap: a submission whose sources, rubric, blessed outputs and
 //! grader are unchanged keeps its saved result (its fingerprint is kept in
 //! `OUT/<name>/fingerprint`), so a run that was stopped half-way picks up where it
@@ -33,6 +39,8 @@ use crate::report::{Format, points};
 use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
 
+pub(crate) mod roster;
+pub(crate) mod shard;
 mod summary;
 
 /// The file beside a saved result that says what it was graded from.
@@ -78,7 +86,7 @@ pub struct Grade {
 impl Grade {
     /// The numbers of a JSON report (as written to `results.json`), or `None` when the
     /// text is not one.
-    fn from_json(report: &Value) -> Option<Grade> {
+    pub(crate) fn from_json(report: &Value) -> Option<Grade> {
         let checks = report["checks"]
             .as_array()?
             .iter()
@@ -104,6 +112,12 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         bail!("the class folder {} is not a directory", args.dir.display());
     }
     let (folders, passed_over) = class_entries(&args.dir, &args.output_dir)?;
+    let class = shard::Class::of(
+        folders
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .chain(passed_over.iter().map(|row| row.name.as_str())),
+    );
     // A folder with no crate at all is no submission; one refused, or with two
     // crates, is one whose row says why it was not graded.
     let holds_no_crate = |folder: &Path| {
@@ -122,6 +136,23 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
             }
         );
     }
+    // The whole class is checked above; a shard may hold no submission at all.
+    let shard = args.shard.unwrap_or(shard::Shard::WHOLE);
+    let folders: Vec<Folder> = folders
+        .into_iter()
+        .filter(|(name, _)| shard.holds(name))
+        .collect();
+    let passed_over: Vec<Row> = passed_over
+        .into_iter()
+        .filter(|row| shard.holds(&row.name))
+        .collect();
+    // A bad roster fails before anything is graded.
+    let roster = args
+        .roster
+        .roster
+        .as_deref()
+        .map(roster::Roster::load)
+        .transpose()?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
     let mut setup = Setup::load(&KitArgs {
@@ -138,6 +169,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
     let base = kit_fingerprint(&setup)?;
+    let revision = shard::Revision::of(&setup.kit)?;
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
     let pending = Mutex::new(folders.iter().rev().collect::<Vec<_>>());
@@ -166,6 +198,20 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     rows.sort_by(|a, b| a.name.cmp(&b.name));
     let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
     write_class_files(&args.output_dir, &setup.rubric, &rows, level)?;
+    let manifest = shard::Manifest::new(&revision, level, shard, class, &rows);
+    write_atomically(
+        &args.output_dir.join(shard::MANIFEST),
+        manifest.to_json().as_bytes(),
+    )?;
+    let roster_line = match &roster {
+        Some(roster) => Some(write_exports(
+            &args.output_dir,
+            roster,
+            &rows,
+            &args.roster.assignment,
+        )?),
+        None => None,
+    };
     let graded = rows
         .iter()
         .filter(|r| matches!(r.outcome, Outcome::Graded(_)))
@@ -174,13 +220,47 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     let count = |what: fn(&Outcome) -> bool| rows.iter().filter(|r| what(&r.outcome)).count();
     let failed = count(|o| matches!(o, Outcome::Failed(_)));
     let refused = count(|o| matches!(o, Outcome::Refused(_)));
+    let of_shard = if args.shard.is_some() {
+        format!(" of shard {shard}")
+    } else {
+        String::new()
+    };
     println!(
-        "graded {graded} of {} entries ({unchanged} unchanged since the last run, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
+        "graded {graded} of {} entries{of_shard} ({unchanged} unchanged since the last run, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
         rows.len(),
         count(|o| matches!(o, Outcome::NotASubmission(_))),
         args.output_dir.join("grades.csv").display()
     );
+    if let Some(line) = roster_line {
+        println!("{line}");
+    }
+    // What a shard leaves on its machine: the output, and the work dir, which keeps
+    // the shared dependencies' build and each submission's harness (a copy of its
+    // sources, some 0.6 MB); each submission's build is removed once graded.
+    println!(
+        "disk: {} in {}, {} in the work dir {}",
+        megabytes(disk_usage(&args.output_dir)),
+        args.output_dir.display(),
+        megabytes(disk_usage(&setup.workspace.root)),
+        setup.workspace.root.display()
+    );
     Ok(Status::Success)
+}
+
+/// The bytes of the files below `dir` (links not followed).
+fn disk_usage(dir: &Path) -> u64 {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.metadata().ok())
+        .filter(|metadata| metadata.is_file())
+        .map(|metadata| metadata.len())
+        .sum()
+}
+
+/// Bytes in MB, one decimal.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
 /// The next folder to grade.
@@ -201,7 +281,7 @@ type Folder = (String, PathBuf);
 /// `submission_metadata.yml`). The output folder, when it is inside the class
 /// folder, is the grader's own and no entry of the class: it has no row, so the
 /// first run (before it exists) and the next ones list the same entries.
-pub(super) fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
+pub(crate) fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Folder>, Vec<Row>)> {
     let output = output.canonicalize().ok();
     let mut folders = Vec::new();
     let mut passed_over = Vec::new();
@@ -350,12 +430,12 @@ fn submission_fingerprint(base: &str, crate_dir: &Path) -> String {
     hex(&hasher.finalize())
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Writes `grades.csv`, `summary.md` and `histogram.svg`.
-fn write_class_files(
+pub(crate) fn write_class_files(
     out: &Path,
     rubric: &Rubric,
     rows: &[Row],
@@ -373,6 +453,26 @@ fn write_class_files(
         summary::histogram_svg(rows).as_bytes(),
     )?;
     Ok(())
+}
+
+/// Writes `canvas.csv`, `moodle.csv` and `roster.md` for `roster`; returns the line
+/// that says how the roster and the class paired up.
+pub(crate) fn write_exports(
+    out: &Path,
+    roster: &roster::Roster,
+    rows: &[Row],
+    assignment: &str,
+) -> anyhow::Result<String> {
+    let exports = roster::exports(roster, rows, assignment)?;
+    for (file, bytes) in [
+        ("canvas.csv", exports.canvas.as_slice()),
+        ("moodle.csv", &exports.moodle),
+        ("roster.md", exports.report.as_bytes()),
+    ] {
+        write_atomically(&out.join(file), bytes)
+            .with_context(|| format!("writing {}", out.join(file).display()))?;
+    }
+    Ok(exports.line)
 }
 
 /// The gradebook: one row per entry of the class folder (name, status, score, max),

@@ -14,6 +14,8 @@ mod grade_all;
 #[cfg(feature = "instructor")]
 mod gradescope;
 #[cfg(feature = "instructor")]
+mod merge;
+#[cfg(feature = "instructor")]
 mod mutants;
 #[cfg(all(feature = "instructor", target_os = "linux"))]
 mod sandbox_check;
@@ -28,6 +30,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context as _, bail};
 use serde_json::Value;
+
+#[cfg(feature = "instructor")]
+pub use grade_all::shard::Shard;
 
 use crate::Status;
 use crate::checks::{self, Inputs};
@@ -55,6 +60,7 @@ fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Stat
     use crate::cli::InstructorCommand;
     match command {
         InstructorCommand::GradeAll(args) => grade_all::run(&args),
+        InstructorCommand::Merge(args) => merge::run(&args),
         InstructorCommand::Gradescope(args) => gradescope::run(&args),
         InstructorCommand::Bless(args) => bless::run(&args),
         InstructorCommand::Starter(args) => starter::run(&args),

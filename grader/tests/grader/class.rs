@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::support::{Submission, grade_dir, grader, work_dir};
 
-/// Copies the crate `from` to `to`.
-fn copy_crate(from: &Path, to: &Path) {
+/// Copies the crate (or any folder) `from` to `to`.
+pub(super) fn copy_crate(from: &Path, to: &Path) {
     for entry in walkdir::WalkDir::new(from) {
         let entry = entry.expect("reading a submission");
         let target = to.join(entry.path().strip_prefix(from).expect("below the crate"));
@@ -51,6 +51,11 @@ fn class_folder() -> PathBuf {
 }
 
 fn grade_all(class: &Path, out: &Path) -> String {
+    grade_all_with(class, out, &[])
+}
+
+/// `grader grade-all CLASS --output-dir OUT EXTRA…`, which must succeed: its stdout.
+pub(super) fn grade_all_with(class: &Path, out: &Path, extra: &[&str]) -> String {
     let output = grader()
         .args([
             "grade-all",
@@ -64,6 +69,7 @@ fn grade_all(class: &Path, out: &Path) -> String {
         .arg(class)
         .arg("--output-dir")
         .arg(out)
+        .args(extra)
         .output()
         .expect("running the grader");
     let stderr = String::from_utf8_lossy(&output.stderr);

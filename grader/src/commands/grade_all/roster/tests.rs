@@ -1,0 +1,198 @@
+use std::time::Duration;
+
+use super::*;
+use crate::commands::grade_all::Grade;
+
+fn row(name: &str, score: Option<f64>) -> Row {
+    Row {
+        name: name.to_owned(),
+        outcome: match score {
+            Some(score) => Outcome::Graded(Grade {
+                score,
+                max_score: 100.0,
+                checks: Vec::new(),
+            }),
+            None => Outcome::NotASubmission("no crate".to_owned()),
+        },
+        unchanged: false,
+        duration: Duration::ZERO,
+    }
+}
+
+fn records(csv: &[u8]) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(csv)
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn a_github_classroom_roster_pairs_clones_named_assignment_dash_username() {
+    let roster = Roster::parse(
+        b"\"identifier\",\"github_username\",\"github_id\",\"name\"\n\
+          \"ann@uni.edu\",\"ann-gh\",\"101\",\"Ann Lee\"\n\
+          \"s2\",\"bo\",\"102\",\"Bo Park\"\n\
+          \"s3\",\"\",\"\",\"\"\n",
+    )
+    .unwrap();
+    assert_eq!(roster.source, Source::Classroom);
+    assert_eq!(roster.students.len(), 3);
+    assert_eq!(roster.students[0].email, "ann@uni.edu");
+    assert_eq!(roster.students[0].first, "Ann");
+    assert_eq!(roster.students[0].last, "Lee");
+    let pairing = roster.pair(&["mazes-ann-gh", "mazes-bo", "Mazes-BO-2", "notes"]);
+    assert_eq!(pairing.folders[&0], ["mazes-ann-gh"]);
+    assert_eq!(pairing.folders[&1], ["mazes-bo"]);
+    assert_eq!(pairing.unmatched, ["Mazes-BO-2", "notes"]);
+    assert!(!pairing.folders.contains_key(&2));
+}
+
+#[test]
+fn a_gradescope_roster_is_read_by_its_columns() {
+    let roster = Roster::parse(
+        "\u{feff}First Name,Last Name,SID,Email,Role,Sections\n\
+         Ann,Lee,12345,ann@uni.edu,Student,A\n\
+         Bo,Park,,bo@uni.edu,Student,B\n"
+            .as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(roster.source, Source::Gradescope);
+    let ann = &roster.students[0];
+    assert_eq!((ann.id.as_str(), ann.name.as_str()), ("12345", "Ann Lee"));
+    assert_eq!(roster.students[1].id, "bo@uni.edu", "the email when no SID");
+    let pairing = roster.pair(&["12345", "bo@uni.edu"]);
+    assert_eq!(pairing.folders.len(), 2);
+}
+
+#[test]
+fn a_canvas_gradebook_export_is_a_roster_without_its_points_possible_row() {
+    let roster = Roster::parse(
+        b"Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (1234)\n    Points Possible,,,,,10\n\"Lee, Ann\",501,S-1,alee,Sec 1,\n\"Park, Bo\",502,S-2,bpark@uni.edu,Sec 1,\n",
+    )
+    .unwrap();
+    assert_eq!(roster.source, Source::Canvas);
+    assert_eq!(roster.students.len(), 2);
+    let ann = &roster.students[0];
+    assert_eq!(
+        (ann.first.as_str(), ann.last.as_str(), ann.id.as_str()),
+        ("Ann", "Lee", "S-1")
+    );
+    assert_eq!(roster.students[1].email, "bpark@uni.edu");
+    let pairing = roster.pair(&["alee", "502"]);
+    assert_eq!(pairing.folders[&0], ["alee"]);
+    assert_eq!(pairing.folders[&1], ["502"]);
+}
+
+#[test]
+fn a_folder_column_names_each_students_folder() {
+    let roster =
+        Roster::parse(b"folder,id,name,email\nx1,1,Ann Lee,a@u\nx2,2,Bo Park,b@u\n").unwrap();
+    assert_eq!(roster.source, Source::Kit);
+    let pairing = roster.pair(&["x2", "x1", "1"]);
+    assert_eq!(pairing.folders[&0], ["x1"]);
+    assert_eq!(pairing.folders[&1], ["x2"]);
+    assert_eq!(
+        pairing.unmatched,
+        ["1"],
+        "a folder column is the only match"
+    );
+}
+
+#[test]
+fn a_roster_that_is_none_of_the_known_ones_or_repeats_a_student_is_refused_in_one_line() {
+    let unknown = Roster::parse(b"who,score\nann,1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        unknown.starts_with("its header (who, score) is none of the rosters"),
+        "{unknown}"
+    );
+    let twice = Roster::parse(b"folder,id,name,email\na,1,A,\nb,1,B,\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        twice,
+        "line 3: the id \"1\" is also on line 2; each student once"
+    );
+    let bytes = b"folder,id,name,email\na,1,\xff,\n";
+    let not_utf8 = Roster::parse(bytes).unwrap_err().to_string();
+    assert!(not_utf8.contains("not UTF-8"), "{not_utf8}");
+}
+
+#[test]
+fn the_exports_have_every_student_once_and_list_what_did_not_pair() {
+    let roster = Roster::parse(
+        b"folder,id,name,email\nann,=1+2,Ann Lee,ann@u\nbo,2,-Bo Park,bo@u\n,3,Cy Diaz,cy@u\n",
+    )
+    .unwrap();
+    let rows = [
+        row("ann", Some(87.5)),
+        row("bo", None),
+        row("stranger", Some(10.0)),
+    ];
+    let exports = exports(&roster, &rows, "@Mazes").unwrap();
+    let report = exports.report.replace('\\', "");
+    let canvas = records(&exports.canvas);
+    assert_eq!(
+        canvas[0],
+        [
+            "Student",
+            "ID",
+            "SIS User ID",
+            "SIS Login ID",
+            "Section",
+            "'@Mazes"
+        ]
+    );
+    assert_eq!(canvas[1], ["Ann Lee", "", "'=1+2", "ann@u", "", "87.5"]);
+    assert_eq!(
+        canvas[2],
+        ["'-Bo Park", "", "2", "bo@u", "", ""],
+        "not graded: no score"
+    );
+    assert_eq!(
+        canvas[3][0], "Cy Diaz",
+        "a student without a folder is listed"
+    );
+    assert_eq!(canvas.len(), 4);
+    let moodle = records(&exports.moodle);
+    assert_eq!(
+        moodle[0],
+        [
+            "First name",
+            "Last name",
+            "ID number",
+            "Institution",
+            "Department",
+            "Email address",
+            "'@Mazes"
+        ]
+    );
+    assert_eq!(moodle[1], ["Ann", "Lee", "'=1+2", "", "", "ann@u", "87.5"]);
+    assert!(
+        report.contains("## Class entries without a roster entry"),
+        "{report}"
+    );
+    assert!(report.contains("- stranger\n"), "{report}");
+    assert!(report.contains("- Cy Diaz (3, roster line 4)"), "{report}");
+    assert_eq!(
+        exports.line,
+        "roster: 2 of 3 students paired with a folder, 1 without one, 0 with several; 1 class entries without a roster entry, 0 fitting several (roster.md)"
+    );
+}
+
+#[test]
+fn a_student_with_two_folders_gets_no_score_and_is_listed() {
+    let roster =
+        Roster::parse(b"identifier,github_username,github_id,name\nann,ann,1,Ann\n").unwrap();
+    let rows = [row("hw-ann", Some(5.0)), row("hw2-ann", Some(9.0))];
+    let exports = exports(&roster, &rows, "Mazes").unwrap();
+    assert_eq!(records(&exports.canvas)[1][5], "");
+    let report = exports.report.replace('\\', "");
+    assert!(
+        report.contains("Ann (ann, roster line 2): hw-ann, hw2-ann"),
+        "{report}"
+    );
+}
