@@ -27,7 +27,6 @@ use std::path::Path;
 
 use anyhow::Context as _;
 use rand::SeedableRng as _;
-use rand::seq::SliceRandom as _;
 use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -217,21 +216,17 @@ impl Inputs<'_> {
     }
 
     /// The cases of a question: `fixed` as they are for a question the template may
-    /// know; for a private one, half of them (drawn with the secret) and as many new
-    /// ones made by `draw`, in an order drawn with the secret. The twin keeps the
-    /// question's kind and cost, and answers to the known cases alone do not fit it.
+    /// know; for a private one, half as many new ones made by `draw` (at least one).
+    /// The twin keeps the question's kind at half its cost, and answers to the known
+    /// cases do not fit it.
     pub fn vary<T>(&self, fixed: Vec<T>, mut draw: impl FnMut(&mut ChaCha8Rng) -> T) -> Vec<T> {
         if !self.private() {
             return fixed;
         }
         let mut rng = self.rng();
-        let mut items = fixed;
-        items.shuffle(&mut rng);
-        let new = items.len().div_ceil(2).max(1);
-        items.truncate(items.len() / 2);
-        items.extend((0..new).map(|_| draw(&mut rng)));
-        items.shuffle(&mut rng);
-        items
+        (0..fixed.len().div_ceil(2).max(1))
+            .map(|_| draw(&mut rng))
+            .collect()
     }
 
     /// A generator for this check's inputs: the same for every grading of every
