@@ -1,0 +1,158 @@
+//! Part 4 (Prim mazes and the backtracking solver) checks: for each, the input the
+//! grader builds and the judge of what the student's code made of it. Perfectness,
+//! where the start and end lie and path validity are judged here; the exact mazes and
+//! paths are the reference's, blessed. The solver also runs on a 50×50 snake in a
+//! thread with a small stack: a recursive solver overflows it, which kills the probe,
+//! and the grader reports that crash as this check's failure.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rand::Rng as _;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, show};
+use super::part1::{GivenMaze, asked_maze, fixture_maze, transformed};
+use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
+
+mod backtrack;
+mod prim;
+
+use backtrack::*;
+use prim::*;
+
+type Xy = (i32, i32);
+
+const fn check(
+    name: &'static str,
+    producer: &'static str,
+    input: fn(&Inputs) -> anyhow::Result<Value>,
+    judge: fn(&Case) -> Judged,
+    blessed: bool,
+) -> CheckSpec {
+    CheckSpec::new(Part::Part4, name, producer, input, judge, blessed)
+}
+
+/// The Part 4 checks, in report order.
+pub const CHECKS: &[CheckSpec] = &[
+    check(
+        "prim_perfect_square",
+        "prim_mazes",
+        square_input,
+        prim_perfect,
+        false,
+    ),
+    check(
+        "prim_perfect_non_square",
+        "prim_mazes",
+        non_square_input,
+        prim_perfect,
+        false,
+    ),
+    check(
+        "prim_start_and_end",
+        "prim_mazes",
+        ends_input,
+        prim_start_and_end,
+        false,
+    ),
+    check(
+        "prim_matches_reference",
+        "prim_mazes",
+        reference_input,
+        prim_matches_reference,
+        true,
+    ),
+    check(
+        "backtrack_path_valid",
+        "backtrack_solve",
+        valid_input,
+        backtrack_path_valid,
+        false,
+    ),
+    check(
+        "backtrack_matches_reference",
+        "backtrack_solve",
+        loops_input,
+        backtrack_matches_reference,
+        true,
+    ),
+    check(
+        "backtrack_errors",
+        "backtrack_errors",
+        errors_input,
+        backtrack_errors,
+        true,
+    ),
+    check(
+        "backtrack_no_stack_overflow",
+        "backtrack_small_stack",
+        snake_input,
+        backtrack_no_stack_overflow,
+        false,
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) fn input_of(name: &str) -> Value {
+        let spec = CHECKS
+            .iter()
+            .find(|c| c.name == name)
+            .expect("a Part 4 check");
+        (spec.input)(&Inputs {
+            fixtures: &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"),
+            check: name,
+            secret: None,
+        })
+        .expect("the input builds")
+    }
+
+    pub(super) fn judged(
+        name: &str,
+        input: &Value,
+        output: &Value,
+        expected: Option<&Value>,
+    ) -> Verdict {
+        let spec = CHECKS
+            .iter()
+            .find(|c| c.name == name)
+            .expect("a Part 4 check");
+        super::super::judge(
+            spec,
+            &Case {
+                input,
+                output,
+                expected,
+            },
+        )
+    }
+
+    #[test]
+    fn hostile_outputs_fail_every_judge_without_a_panic() {
+        let hostile = [
+            json!(null),
+            json!([]),
+            json!({ "ok": [] }),
+            json!({ "ok": [[0, 0], [5, 5]] }),
+            json!([{ "ok": [[-1, 99999]] }]),
+            json!("passed"),
+            json!({ "not_created": 1, "no_path": [] }),
+        ];
+        for spec in CHECKS {
+            let input = input_of(spec.name);
+            for output in &hostile {
+                let verdict = judged(spec.name, &input, output, Some(&json!([])));
+                assert!(!verdict.passed, "{}: {output}", spec.name);
+                assert!(
+                    !verdict.message.contains("judge failed"),
+                    "{}: {}",
+                    spec.name,
+                    verdict.message
+                );
+            }
+        }
+    }
+}
