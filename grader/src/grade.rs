@@ -186,12 +186,24 @@ impl Grader<'_> {
                         let left = deadline.saturating_duration_since(Instant::now());
                         match unit {
                             Unit::Alone(index) => store(index, self.run_alone(index, parts, left)),
+                            Unit::Pair(own, twin) => {
+                                let judged = self.run_alone(own, parts, left);
+                                let passed =
+                                    matches!(&judged, Ok((_, v)) if v.passed && !v.grader_error);
+                                store(own, judged);
+                                // A check that fails on its own input has failed: its
+                                // twin would only spend time.
+                                if passed {
+                                    let left = deadline.saturating_duration_since(Instant::now());
+                                    store(twin, self.run_alone(twin, parts, left));
+                                }
+                            }
                             Unit::Batch(batch) => {
                                 let again = self.run_batch(&batch, parts, left, &store);
                                 pending
                                     .lock()
                                     .unwrap_or_else(|p| p.into_inner())
-                                    .extend(again.into_iter().rev().map(Unit::Alone));
+                                    .extend(again.into_iter().rev());
                             }
                         }
                     }
@@ -232,19 +244,20 @@ impl Grader<'_> {
     }
 
     /// Runs the checks of `batch` in one process and keeps those whose answer
-    /// passes; returns the others, to run alone.
+    /// passes; returns the others, to run alone (a check and its twin as a pair: the
+    /// twin runs only if the check passes).
     fn run_batch(
         &self,
         batch: &[usize],
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
         left: Duration,
         store: &(dyn Fn(usize, Judged) + Sync),
-    ) -> Vec<usize> {
+    ) -> Vec<Unit> {
         let Some(Ok(probe)) = batch
             .first()
             .map(|&first| &parts[&self.question(first).0.spec.part])
         else {
-            return batch.to_vec();
+            return alone(batch, &[]);
         };
         let questions: Vec<runner::Question> = batch
             .iter()
@@ -272,6 +285,7 @@ impl Grader<'_> {
         let answered = ran.answers.len();
         let mut answers = ran.answers.into_iter();
         let mut again = Vec::new();
+        let mut timed_out_checks = Vec::new();
         for (position, &index) in batch.iter().enumerate() {
             let (check, _) = self.question(index);
             let run = match (answers.next(), ran.overdue) {
@@ -296,13 +310,16 @@ impl Grader<'_> {
             };
             let verdict = self.judge(index, &run.outcome);
             let timed_out = matches!(run.outcome, RunOutcome::TimedOut(_));
+            if timed_out && index % 2 == 0 {
+                timed_out_checks.push(index);
+            }
             if timed_out || (verdict.passed && !verdict.grader_error) {
                 store(index, Ok((run, verdict)));
             } else {
                 again.push(index);
             }
         }
-        again
+        alone(&again, &timed_out_checks)
     }
 
     /// The check and the input of question `index` (see [`Grader::run_all`]).
@@ -390,11 +407,32 @@ const BATCH: usize = 8;
 
 /// Work for one of the grading threads.
 enum Unit {
-    /// Two or more checks (rubric indices) of one probe, run in one process in this
-    /// order.
+    /// Two or more questions (see [`Grader::run_all`]) of one probe, run in one
+    /// process in this order.
     Batch(Vec<usize>),
-    /// One check in a process of its own.
+    /// One question in a process of its own.
     Alone(usize),
+    /// A check's own question alone, then, only if it passes, its twin alone.
+    Pair(usize, usize),
+}
+
+/// The questions of a batch to run again alone: a check with its twin as a pair, and
+/// no twin of a check that timed out (listed in `timed_out`), which has failed.
+fn alone(again: &[usize], timed_out: &[usize]) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for &index in again {
+        let own = index - index % 2;
+        if index % 2 == 0 {
+            if again.contains(&(index + 1)) {
+                units.push(Unit::Pair(index, index + 1));
+            } else {
+                units.push(Unit::Alone(index));
+            }
+        } else if !again.contains(&own) && !timed_out.contains(&own) {
+            units.push(Unit::Alone(index));
+        }
+    }
+    units
 }
 
 /// Why a check that never started failed.
@@ -503,6 +541,21 @@ mod tests {
             result("maze_perfect_square", false, "not perfect"),
         ]);
         assert_eq!(checks[1].message, "not perfect");
+    }
+
+    #[test]
+    fn a_twin_runs_again_after_its_check_passes_and_never_after_it_timed_out() {
+        let shown: Vec<(usize, Option<usize>)> = alone(&[0, 1, 3, 5, 6], &[4])
+            .into_iter()
+            .map(|unit| match unit {
+                Unit::Pair(own, twin) => (own, Some(twin)),
+                Unit::Alone(index) => (index, None),
+                Unit::Batch(_) => unreachable!("alone makes no batch"),
+            })
+            .collect();
+        // 0 and its twin 1 as a pair; 3, the twin of 2 (which passed in the batch),
+        // alone; 5 left out, the twin of 4, which timed out; 6 alone.
+        assert_eq!(shown, [(0, Some(1)), (3, None), (6, None)]);
     }
 
     #[test]

@@ -108,6 +108,7 @@ impl CheckResult {
         output: String,
         duration: Duration,
     ) -> CheckResult {
+        let verdict_passed = verdict.passed;
         let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
         let passed = verdict.passed && !twin_failed;
         let grader_error = verdict.grader_error
@@ -131,7 +132,9 @@ impl CheckResult {
             visibility: check.visibility,
             output,
             picture,
-            twin: twin.map(|t| Twin {
+            // A check that fails on its own input reports no twin: whether its twin
+            // ran at all depends on how its batch went, and a report must not.
+            twin: twin.filter(|_| verdict_passed).map(|t| Twin {
                 passed: t.passed,
                 message: t.message,
             }),

@@ -12,8 +12,8 @@ use sha2::{Digest as _, Sha256};
 
 use super::support::{Submission, copy_kit, grader, kit_root, work_dir};
 
-/// Runs before the probe's `main` (an ELF constructor): appends the grader's request
-/// to `@FILE@`, then leaves without an answer.
+/// Runs before the probe's `main` (an ELF constructor): writes the grader's request
+/// to a file of its own in `@DIR@`, then leaves without an answer.
 #[cfg(target_os = "linux")]
 const RECORDER: &str = r#"
 #[used]
@@ -24,8 +24,12 @@ extern "C" fn record() {
     use std::io::{Read, Write};
     let mut request = String::new();
     let _ = std::io::stdin().read_to_string(&mut request);
-    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open("@FILE@") {
-        let _ = writeln!(file, "{}", request.replace('\n', " "));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let file = format!("@DIR@/request-{}-{nanos}.json", std::process::id());
+    if let Ok(mut file) = std::fs::File::create(file) {
+        let _ = file.write_all(request.as_bytes());
     }
     std::process::exit(3);
 }
@@ -182,16 +186,17 @@ fn a_table_of_everything_the_template_holds_earns_nothing_in_the_courses_grading
 
     // Record what the template's grader asks (unconfined, so that the recorder can
     // write its file).
-    let requests = template.path().join("requests.jsonl");
+    let requests = template.path().join("requests");
+    std::fs::create_dir(&requests).expect("a folder for the requests");
     let recorder = Submission::from_starter("table-recorder").append(
         "lib.rs",
-        &RECORDER.replace("@FILE@", &requests.display().to_string()),
+        &RECORDER.replace("@DIR@", &requests.display().to_string()),
     );
     graded(&recorder, Some(template.path()), "off");
-    let recorded = std::fs::read_to_string(&requests).expect("the recorded requests");
     let mut inputs: Vec<Value> = Vec::new();
-    for line in recorded.lines() {
-        let request: Value = serde_json::from_str(line).expect("a recorded request");
+    for entry in std::fs::read_dir(&requests).expect("the recorded requests") {
+        let text = std::fs::read_to_string(entry.expect("a request").path()).expect("text");
+        let request: Value = serde_json::from_str(&text).expect("a recorded request");
         match request.get("batch").and_then(Value::as_array) {
             Some(batch) => inputs.extend(batch.iter().map(|q| q["input"].clone())),
             None => inputs.push(request["input"].clone()),
