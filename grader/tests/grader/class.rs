@@ -325,7 +325,7 @@ fn a_report_option_that_is_not_format_and_file_is_refused_in_one_line() {
     for (value, says) in [
         (
             "pdf=report.pdf",
-            "\"pdf\" is not a report format; the formats are human, json, gradescope, junit, markdown, classroom",
+            "\"pdf\" is not a report format; the formats are human, json, gradescope, junit, markdown, html, classroom",
         ),
         (
             "markdown",

@@ -244,3 +244,62 @@ fn grading_the_same_submission_again_gives_the_same_json_report() {
         assert_eq!(again, first, "reports differ between gradings");
     }
 }
+
+#[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
+fn markup_printed_next_to_a_picture_stays_text_in_the_html_and_gradescope_reports() {
+    // A wrong BFS order (so the report draws the search) that prints markup meant to
+    // close the picture and open a script.
+    let submission = Submission::from_solution("picture-injection").replace(
+        "rat/search.rs",
+        "        for next in maze.neighbors(room) {\n            if !marked[next] {\n                queue.enqueue(next);",
+        "        println!(\"</svg></pre><script>alert(1)</script><svg onload=\\\"x()\\\">\");\n        for next in maze.neighbors(room).into_iter().rev() {\n            if !marked[next] {\n                queue.enqueue(next);",
+    );
+    let (code, html) = submission.grade("html");
+    assert_eq!(code, 0, "{html}");
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let document = roxmltree::Document::parse_with_options(&html, options)
+        .expect("the HTML report stays well-formed");
+    let elements: Vec<&str> = document
+        .descendants()
+        .filter(|node| node.is_element())
+        .map(|node| node.tag_name().name())
+        .collect();
+    assert!(!elements.contains(&"script"), "{elements:?}");
+    assert!(elements.contains(&"svg"), "the wrong search is drawn");
+    assert!(
+        document
+            .descendants()
+            .filter_map(|node| node.attribute("onload"))
+            .next()
+            .is_none()
+    );
+    let text: String = document.descendants().filter_map(|n| n.text()).collect();
+    assert!(
+        text.contains("<script>alert(1)</script>"),
+        "the print is shown as text"
+    );
+
+    let (_, results) = submission.grade("gradescope");
+    let results: serde_json::Value = serde_json::from_str(&results).expect("results.json");
+    let bfs = results["tests"]
+        .as_array()
+        .and_then(|tests| {
+            tests.iter().find(|t| {
+                t["name"]
+                    .as_str()
+                    .is_some_and(|n| n.starts_with("rat_bfs_sample"))
+            })
+        })
+        .expect("rat_bfs_sample");
+    assert_eq!(bfs["output_format"], "html", "{bfs}");
+    let output = bfs["output"].as_str().unwrap_or_default();
+    assert!(
+        output.contains("<svg") && !output.contains("<script>"),
+        "{output}"
+    );
+    assert!(output.contains("&lt;script&gt;"), "{output}");
+}

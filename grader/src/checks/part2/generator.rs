@@ -51,6 +51,34 @@ pub(super) fn perfect_reference_input(inputs: &Inputs) -> anyhow::Result<Value> 
     ))
 }
 
+/// The reference's rat maze beside the student's, doors that differ in the legend's
+/// colours and the first room whose doors differ circled.
+fn rooms_picture(n: usize, expected: &[u8], yours: &[u8]) -> String {
+    use crate::checks::picture::{Drawing, rat_grid, room_cell, side_by_side};
+    let (Some(want), Some(got)) = (rat_grid(n, expected), rat_grid(n, yours)) else {
+        return String::new();
+    };
+    let first = expected
+        .iter()
+        .zip(yours)
+        .position(|(a, b)| a != b)
+        .map(|room| room_cell(n, room));
+    let last = room_cell(n, (n * n).saturating_sub(1));
+    let side = |grid| Drawing {
+        grid: Some(grid),
+        start: Some((0, 0)),
+        end: Some(last),
+        ..Drawing::default()
+    };
+    side_by_side(
+        &side(&want),
+        &Drawing {
+            mark: first,
+            ..side(&got)
+        },
+    )
+}
+
 #[derive(Deserialize)]
 struct GeneratorInput {
     pub(super) generator: String,
@@ -163,7 +191,8 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
             door_difference(&maze.open, &expected.open)
         );
         return Ok(match Rooms::checked(n, &maze.open) {
-            Ok(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render()),
+            Ok(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render())
+                .with_picture(rooms_picture(n, &expected.open, &maze.open)),
             Err(_) => Verdict::fail(message),
         });
     }
