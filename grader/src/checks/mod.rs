@@ -146,6 +146,17 @@ impl Verdict {
         }
     }
 
+    /// A failure naming a maze that differs from the expected one, with a diff of
+    /// the two drawings and a picture of them side by side.
+    pub fn maze_mismatch(
+        message: impl Into<String>,
+        expected: &model::MazeData,
+        yours: &model::MazeData,
+    ) -> Verdict {
+        Verdict::fail_with_diff(message, &expected.render(), &yours.render())
+            .with_picture(picture::mazes(expected, yours))
+    }
+
     /// The same verdict with a picture of the student's result beside the expected one.
     pub fn with_picture(self, svg: String) -> Verdict {
         Verdict {

@@ -53,10 +53,7 @@ pub fn side_by_side(expected: &Drawing, yours: &Drawing) -> String {
     // Wide enough for the legend's longest line.
     let width = (2 * panel.0 + 3 * margin).max(400);
     let height = top + panel.1 + margin + legend;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">"
-    );
-    svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
+    let mut svg = svg_open(width, height);
     for (index, (label, drawing, other)) in
         [(EXPECTED, expected, None), (YOURS, yours, expected.grid)]
             .into_iter()
@@ -73,6 +70,13 @@ pub fn side_by_side(expected: &Drawing, yours: &Drawing) -> String {
     legend_svg(&mut svg, margin, top + panel.1 + margin);
     svg.push_str("</svg>");
     svg
+}
+
+/// The opening of a picture `width` × `height` pixels on a white ground.
+fn svg_open(width: i32, height: i32) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+    )
 }
 
 /// One side: shaded cells, walls (compared with `other` when given), path, marks.
@@ -300,10 +304,7 @@ pub fn boards(
     };
     let mark = first_wrong(&to_cells(expected), &to_cells(yours))
         .map(|(x, y)| (y as usize + 1, x as usize + 1));
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">"
-    );
-    svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
+    let mut svg = svg_open(width, height);
     for (index, (label, path, mark)) in [(EXPECTED, expected, None), (YOURS, yours, mark)]
         .into_iter()
         .enumerate()
@@ -390,6 +391,28 @@ pub fn boards(
     svg
 }
 
+/// The expected path beside the student's through the same maze, the cell where
+/// the student's first leaves the expected one circled.
+pub fn paths(
+    grid: &Grid,
+    ends: ((i32, i32), (i32, i32)),
+    expected: &[(i32, i32)],
+    yours: &[(i32, i32)],
+) -> String {
+    let side = |path: &[(i32, i32)], mark| Drawing {
+        grid: Some(grid),
+        start: Some(ends.0),
+        end: Some(ends.1),
+        path: path.to_vec(),
+        mark,
+        ..Drawing::default()
+    };
+    side_by_side(
+        &side(expected, None),
+        &side(yours, first_wrong(expected, yours)),
+    )
+}
+
 /// The cells of a walk from `start` along `steps` (direction bits), stopping where a
 /// step is not a single direction.
 pub fn cells_of(start: (i32, i32), steps: &[u8]) -> Vec<(i32, i32)> {
@@ -432,6 +455,17 @@ pub fn rat_grid(n: usize, open: &[u8]) -> Option<Grid> {
         })
         .collect();
     Grid::from_rows(side, side, walls).ok()
+}
+
+/// A side showing a rat maze's grid, with the way in (room 0) and the way out (the
+/// last room) as its start and end.
+pub fn rat_side(grid: &Grid) -> Drawing<'_> {
+    Drawing {
+        grid: Some(grid),
+        start: Some((0, 0)),
+        end: Some((grid.width - 1, grid.height - 1)),
+        ..Drawing::default()
+    }
 }
 
 /// Room `room` of an n×n rat maze as a cell (column, row).

@@ -186,38 +186,31 @@ impl Setup {
             ]
         });
         let fixtures = kit.fixtures();
+        let build = |check: &RubricCheck, secret: Option<&str>, what: &str| {
+            (check.spec.input)(&Inputs {
+                fixtures: &fixtures,
+                check: check.spec.name,
+                secret,
+            })
+            .with_context(|| format!("building the {what} of check {}", check.spec.name))
+        };
+        // A hidden check's input is drawn with the secret; a visible check's is the one
+        // the template knows, and its twin's is drawn with the secret, when there is one.
+        let secret = rubric.secret.as_deref();
         let inputs = rubric
             .checks
             .iter()
             .map(|check| {
-                let inputs = Inputs {
-                    fixtures: &fixtures,
-                    check: check.spec.name,
-                    secret: if check.is_public() {
-                        None
-                    } else {
-                        Some(rubric.secret.as_deref().unwrap_or(""))
-                    },
-                };
-                (check.spec.input)(&inputs)
-                    .with_context(|| format!("building the input of check {}", check.spec.name))
+                let own = (!check.is_public()).then(|| secret.unwrap_or(""));
+                build(check, own, "input")
             })
             .collect::<anyhow::Result<Vec<Value>>>()?;
         let twins = rubric
             .checks
             .iter()
-            .map(|check| {
-                let Some(secret) = rubric.secret.as_deref().filter(|_| check.is_public()) else {
-                    return Ok(None);
-                };
-                let inputs = Inputs {
-                    fixtures: &fixtures,
-                    check: check.spec.name,
-                    secret: Some(secret),
-                };
-                (check.spec.input)(&inputs).map(Some).with_context(|| {
-                    format!("building the twin input of check {}", check.spec.name)
-                })
+            .map(|check| match secret.filter(|_| check.is_public()) {
+                Some(secret) => build(check, Some(secret), "twin input").map(Some),
+                None => Ok(None),
             })
             .collect::<anyhow::Result<Vec<Option<Value>>>>()?;
         // Both results are kept for whoever asks next.

@@ -108,12 +108,13 @@ impl CheckResult {
         output: String,
         duration: Duration,
     ) -> CheckResult {
-        let verdict_passed = verdict.passed;
+        // A check that fails on its own input has failed, and reports no twin: whether
+        // its twin ran at all depends on how its batch went, and a report must not.
+        let twin = twin.filter(|_| verdict.passed);
         let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
         let passed = verdict.passed && !twin_failed;
-        let grader_error = verdict.grader_error
-            || (verdict.passed && twin.as_ref().is_some_and(|t| t.grader_error));
-        let (message, diff, picture) = if verdict.passed && twin_failed {
+        let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
+        let (message, diff, picture) = if twin_failed {
             (TWIN_FAILED.to_owned(), None, None)
         } else {
             (verdict.message, verdict.diff, verdict.picture)
@@ -132,9 +133,7 @@ impl CheckResult {
             visibility: check.visibility,
             output,
             picture,
-            // A check that fails on its own input reports no twin: whether its twin
-            // ran at all depends on how its batch went, and a report must not.
-            twin: twin.filter(|_| verdict_passed).map(|t| Twin {
+            twin: twin.map(|t| Twin {
                 passed: t.passed,
                 message: t.message,
             }),

@@ -405,12 +405,11 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
             } else {
                 "other walls than the reference's: follow the handout's order of random draws exactly".to_owned()
             };
-            return Ok(Verdict::fail_with_diff(
+            return Ok(Verdict::maze_mismatch(
                 format!("the {} maze has {what}", maze.name()),
-                &want.render(),
-                &maze.render(),
-            )
-            .with_picture(crate::checks::picture::mazes(&want, maze)));
+                &want,
+                maze,
+            ));
         }
     }
     Ok(Verdict::pass("matches the reference exactly"))

@@ -4,6 +4,7 @@
 use rand::Rng as _;
 
 use super::*;
+use crate::checks::picture::cells_of;
 
 pub(super) fn before_create_input(inputs: &Inputs) -> anyhow::Result<Value> {
     if !inputs.private() {
@@ -268,38 +269,18 @@ pub(in crate::checks) fn solve_path_unique(case: &Case) -> Judged {
                 path.len(),
                 unique.len()
             ))
-            .with_picture(path_picture(grid, maze, &unique, &path)));
+            .with_picture(crate::checks::picture::paths(
+                grid,
+                (maze.start, maze.end),
+                &cells_of(maze.start, &unique),
+                &cells_of(maze.start, &path),
+            )));
         }
     }
     Ok(Verdict::pass(format!(
         "{} mazes solved along their one path",
         solved.len()
     )))
-}
-
-/// The maze with the one path on one side and the student's walk on the other, the
-/// cell where the walk leaves the path circled.
-fn path_picture(grid: &Grid, maze: &GivenMaze, unique: &[u8], path: &[u8]) -> String {
-    use crate::checks::picture::{Drawing, cells_of, first_wrong, side_by_side};
-    let expected = cells_of(maze.start, unique);
-    let yours = cells_of(maze.start, path);
-    side_by_side(
-        &Drawing {
-            grid: Some(grid),
-            start: Some(maze.start),
-            end: Some(maze.end),
-            path: expected.clone(),
-            ..Drawing::default()
-        },
-        &Drawing {
-            grid: Some(grid),
-            start: Some(maze.start),
-            end: Some(maze.end),
-            mark: first_wrong(&expected, &yours),
-            path: yours,
-            ..Drawing::default()
-        },
-    )
 }
 
 pub(super) fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {

@@ -54,7 +54,7 @@ pub(super) fn perfect_reference_input(inputs: &Inputs) -> anyhow::Result<Value> 
 /// The reference's rat maze beside the student's, doors that differ in the legend's
 /// colours and the first room whose doors differ circled.
 fn rooms_picture(n: usize, expected: &[u8], yours: &[u8]) -> String {
-    use crate::checks::picture::{Drawing, rat_grid, room_cell, side_by_side};
+    use crate::checks::picture::{Drawing, rat_grid, rat_side, room_cell, side_by_side};
     let (Some(want), Some(got)) = (rat_grid(n, expected), rat_grid(n, yours)) else {
         return String::new();
     };
@@ -63,18 +63,11 @@ fn rooms_picture(n: usize, expected: &[u8], yours: &[u8]) -> String {
         .zip(yours)
         .position(|(a, b)| a != b)
         .map(|room| room_cell(n, room));
-    let last = room_cell(n, (n * n).saturating_sub(1));
-    let side = |grid| Drawing {
-        grid: Some(grid),
-        start: Some((0, 0)),
-        end: Some(last),
-        ..Drawing::default()
-    };
     side_by_side(
-        &side(&want),
+        &rat_side(&want),
         &Drawing {
             mark: first,
-            ..side(&got)
+            ..rat_side(&got)
         },
     )
 }

@@ -37,27 +37,23 @@ struct SearchResult {
 /// The rat maze with the rooms each search took out, up to and including the
 /// `at`-th (the first that differs, circled on the student's side), and the paths.
 fn search_picture(maze: &GivenMaze, want: &SearchResult, got: &SearchResult, at: usize) -> String {
-    use crate::checks::picture::{Drawing, first_wrong, rat_grid, room_cell, side_by_side};
+    use crate::checks::picture::{
+        Drawing, first_wrong, rat_grid, rat_side, room_cell, side_by_side,
+    };
     let Some(grid) = rat_grid(maze.n, &maze.open) else {
         return String::new();
     };
     let cells = |rooms: &[usize]| -> Vec<(i32, i32)> {
         rooms.iter().map(|&room| room_cell(maze.n, room)).collect()
     };
-    let taken = |result: &SearchResult| cells(&result.visited[..result.visited.len().min(at + 1)]);
-    let last = room_cell(maze.n, maze.n * maze.n - 1);
     let side = |result: &SearchResult| Drawing {
-        grid: Some(&grid),
-        start: Some((0, 0)),
-        end: Some(last),
         path: cells(&result.path),
-        shaded: taken(result),
-        mark: None,
+        shaded: cells(&result.visited[..result.visited.len().min(at + 1)]),
+        ..rat_side(&grid)
     };
-    let mark = if at < want.visited.len().max(got.visited.len()) && at < got.visited.len() {
-        Some(room_cell(maze.n, got.visited[at]))
-    } else {
-        first_wrong(&cells(&want.path), &cells(&got.path))
+    let mark = match got.visited.get(at) {
+        Some(&room) => Some(room_cell(maze.n, room)),
+        None => first_wrong(&cells(&want.path), &cells(&got.path)),
     };
     side_by_side(&side(want), &Drawing { mark, ..side(got) })
 }

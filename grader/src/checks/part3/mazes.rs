@@ -135,15 +135,14 @@ pub(super) fn texture_matches_reference(case: &Case) -> Judged {
         let want =
             MazeData::checked(want, spec.0, spec.1, label(spec)).map_err(Verdict::grader_error)?;
         if maze.grid != want.grid || maze.start != want.start || maze.end != want.end {
-            return Ok(Verdict::fail_with_diff(
+            return Ok(Verdict::maze_mismatch(
                 format!(
                     "the {} maze differs from the reference's: the generator is provided, so the weights (§8.1) or the draw (§8.2) differ",
                     maze.name()
                 ),
-                &want.render(),
-                &maze.render(),
-            )
-            .with_picture(crate::checks::picture::mazes(&want, maze)));
+                &want,
+                maze,
+            ));
         }
     }
     Ok(Verdict::pass(

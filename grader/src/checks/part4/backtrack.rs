@@ -231,20 +231,6 @@ pub(super) fn backtrack_path_valid(case: &Case) -> Judged {
     )))
 }
 
-/// The reference's path beside the student's on the same maze, where they part circled.
-pub(super) fn paths_picture(grid: &Grid, maze: &GivenMaze, want: &[Xy], cells: &[Xy]) -> String {
-    use crate::checks::picture::{Drawing, first_wrong, side_by_side};
-    let side = |path: &[Xy], mark| Drawing {
-        grid: Some(grid),
-        start: Some(maze.start),
-        end: Some(maze.end),
-        path: path.to_vec(),
-        mark,
-        ..Drawing::default()
-    };
-    side_by_side(&side(want, None), &side(cells, first_wrong(want, cells)))
-}
-
 pub(super) fn backtrack_matches_reference(case: &Case) -> Judged {
     let solved = solutions(case)?;
     let want: Vec<Value> = case.expected()?;
@@ -284,7 +270,12 @@ pub(super) fn backtrack_matches_reference(case: &Case) -> Judged {
                 cells.len(),
                 want.len()
             ))
-            .with_picture(paths_picture(grid, maze, &want, &cells)));
+            .with_picture(crate::checks::picture::paths(
+                grid,
+                (maze.start, maze.end),
+                &want,
+                &cells,
+            )));
         }
     }
     Ok(Verdict::pass(format!(

@@ -218,12 +218,11 @@ pub(super) fn prim_matches_reference(case: &Case) -> Judged {
                     show(want.end)
                 )
             };
-            return Ok(Verdict::fail_with_diff(
+            return Ok(Verdict::maze_mismatch(
                 format!("the {} maze {what}", maze.name()),
-                &want.render(),
-                &maze.render(),
-            )
-            .with_picture(crate::checks::picture::mazes(&want, maze)));
+                &want,
+                maze,
+            ));
         }
     }
     Ok(Verdict::pass("matches the reference exactly"))
