@@ -331,6 +331,11 @@ pub struct GradeArgs {
     /// Run only this check (repeat for more); the report covers those alone.
     #[arg(long, value_name = "NAME")]
     pub check: Vec<String>,
+    /// Say on stderr where the time went (wall and CPU time per phase: the harness,
+    /// the build, the checks, the report), and add a `timings` object to a JSON
+    /// report.
+    #[arg(long)]
+    pub timings: bool,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,

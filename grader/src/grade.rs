@@ -19,6 +19,7 @@ use crate::rubric::{Rubric, RubricCheck};
 use crate::runner::{self, Confinement, Request, Run, RunOutcome};
 use crate::sandbox::Level;
 use crate::snapshots::Snapshots;
+use crate::timings::{Phase, Spent, Stopwatch, Timings};
 
 /// Ends the message of every check whose part did not compile.
 const BUILD_NOTE: &str = "(the compiler's message is at the top of the report)";
@@ -82,7 +83,15 @@ impl Grader<'_> {
         let started = Instant::now();
         let build = harness::build(&self.workspace, submission)
             .with_context(|| format!("building {}", submission.display()))?;
-        let mut runs = self.run_all(&build.parts)?.into_iter();
+        let checks_watch = Stopwatch::start();
+        let tally = Mutex::new(Tally::default());
+        let runs = self.run_all(&build.parts, &tally)?;
+        let checks_phase = tally
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .phase(checks_watch);
+        let report_watch = Stopwatch::start();
+        let mut runs = runs.into_iter();
         let mut checks = Vec::new();
         for check in &self.rubric.checks {
             let own = runs.next().flatten();
@@ -107,6 +116,13 @@ impl Grader<'_> {
         report.build_errors = build_errors;
         report.sandbox = crate::sandbox::level(self.confinement.mode).unwrap_or(Level::Unconfined);
         report.twins = self.twins.iter().any(Option::is_some);
+        let mut phases = build.phases;
+        phases.push(checks_phase);
+        phases.push(Phase::new(
+            "make the report",
+            report_watch.spent(Duration::ZERO),
+        ));
+        report.timings = Some(Timings::new(phases, build.dependencies_compiled));
         Ok(report)
     }
 
@@ -128,26 +144,29 @@ impl Grader<'_> {
     fn run_all(
         &self,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
+        tally: &Mutex<Tally>,
     ) -> anyhow::Result<Vec<Option<(Run, Verdict)>>> {
         let count = 2 * self.rubric.checks.len();
-        // The checks of each probe, dealt out in turn to as many batches as they
+        // The checks of each part, dealt out in turn to as many batches as they
         // fill: the few slow checks (neighbours in the rubric) land in different
-        // batches, which keeps the threads evenly busy.
-        let mut by_probe: Vec<(&PathBuf, Vec<usize>)> = Vec::new();
+        // batches, which keeps the threads evenly busy. Each part's checks have
+        // batches of their own, so that what a part's processes cost is that
+        // part's (`grader grade --timings`).
+        let mut by_part: Vec<(Part, Vec<usize>)> = Vec::new();
         for (index, check) in self.rubric.checks.iter().enumerate() {
-            let Ok(probe) = &parts[&check.spec.part] else {
+            if parts[&check.spec.part].is_err() {
                 continue;
-            };
-            match by_probe.iter_mut().find(|(p, _)| *p == probe) {
+            }
+            match by_part.iter_mut().find(|(p, _)| *p == check.spec.part) {
                 Some((_, checks)) => checks.push(index),
-                None => by_probe.push((probe, vec![index])),
+                None => by_part.push((check.spec.part, vec![index])),
             }
         }
         // Without Unix there is no result channel to answer on line by line: every
         // check runs alone.
         let size = if cfg!(unix) { BATCH } else { 1 };
         let mut units: Vec<Unit> = Vec::new();
-        for (_, checks) in by_probe {
+        for (_, checks) in by_part {
             let batches = checks.len().div_ceil(size);
             for first in 0..batches {
                 let batch: Vec<usize> = checks
@@ -178,6 +197,7 @@ impl Grader<'_> {
         std::thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
                 scope.spawn(|| {
+                    let thread = Stopwatch::start();
                     loop {
                         let Some(unit) = pending.lock().unwrap_or_else(|p| p.into_inner()).pop()
                         else {
@@ -185,9 +205,11 @@ impl Grader<'_> {
                         };
                         let left = deadline.saturating_duration_since(Instant::now());
                         match unit {
-                            Unit::Alone(index) => store(index, self.run_alone(index, parts, left)),
+                            Unit::Alone(index) => {
+                                store(index, self.run_alone(index, parts, left, tally))
+                            }
                             Unit::Pair(own, twin) => {
-                                let judged = self.run_alone(own, parts, left);
+                                let judged = self.run_alone(own, parts, left, tally);
                                 let passed =
                                     matches!(&judged, Ok((_, v)) if v.passed && !v.grader_error);
                                 store(own, judged);
@@ -195,11 +217,11 @@ impl Grader<'_> {
                                 // twin would only spend time.
                                 if passed {
                                     let left = deadline.saturating_duration_since(Instant::now());
-                                    store(twin, self.run_alone(twin, parts, left));
+                                    store(twin, self.run_alone(twin, parts, left, tally));
                                 }
                             }
                             Unit::Batch(batch) => {
-                                let again = self.run_batch(&batch, parts, left, &store);
+                                let again = self.run_batch(&batch, parts, left, &store, tally);
                                 pending
                                     .lock()
                                     .unwrap_or_else(|p| p.into_inner())
@@ -207,6 +229,7 @@ impl Grader<'_> {
                             }
                         }
                     }
+                    lock(tally).threads += thread.cpu();
                 });
             }
         });
@@ -224,6 +247,7 @@ impl Grader<'_> {
         index: usize,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
         left: Duration,
+        tally: &Mutex<Tally>,
     ) -> Judged {
         let (check, input) = self.question(index);
         let run = match &parts[&check.spec.part] {
@@ -239,7 +263,10 @@ impl Grader<'_> {
                 &self.confinement,
             )?,
         };
-        let verdict = self.judge(index, &run.outcome);
+        if run.duration > Duration::ZERO {
+            lock(tally).job(check.spec.part, run.duration, run.usage);
+        }
+        let verdict = self.judged(index, &run.outcome, tally);
         Ok((run, verdict))
     }
 
@@ -252,6 +279,7 @@ impl Grader<'_> {
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
         left: Duration,
         store: &(dyn Fn(usize, Judged) + Sync),
+        tally: &Mutex<Tally>,
     ) -> Vec<Unit> {
         let Some(Ok(probe)) = batch
             .first()
@@ -282,6 +310,10 @@ impl Grader<'_> {
         } else {
             runner::run_batch(probe, &questions, wall, &self.confinement).unwrap_or_default()
         };
+        if ran.duration > Duration::ZERO {
+            let (check, _) = self.question(batch[0]);
+            lock(tally).job(check.spec.part, ran.duration, ran.usage);
+        }
         let answered = ran.answers.len();
         let mut answers = ran.answers.into_iter();
         let mut again = Vec::new();
@@ -294,6 +326,7 @@ impl Grader<'_> {
                     stdout: String::new(),
                     stderr: String::new(),
                     duration: took,
+                    usage: Default::default(),
                 },
                 // The check that kept the batch waiting past its own limit timed
                 // out: running it again alone would only spend that much time twice.
@@ -302,13 +335,14 @@ impl Grader<'_> {
                     stdout: ran.stdout.clone(),
                     stderr: ran.stderr.clone(),
                     duration: had,
+                    usage: Default::default(),
                 },
                 (None, _) => {
                     again.push(index);
                     continue;
                 }
             };
-            let verdict = self.judge(index, &run.outcome);
+            let verdict = self.judged(index, &run.outcome, tally);
             let timed_out = matches!(run.outcome, RunOutcome::TimedOut(_));
             if timed_out && index % 2 == 0 {
                 timed_out_checks.push(index);
@@ -362,6 +396,16 @@ impl Grader<'_> {
             }
         };
         CheckResult::new(check, verdict, twin, output, duration)
+    }
+
+    /// [`Grader::judge`], its time counted in `tally`.
+    fn judged(&self, index: usize, outcome: &RunOutcome, tally: &Mutex<Tally>) -> Verdict {
+        let watch = Stopwatch::start();
+        let verdict = self.judge(index, outcome);
+        let spent = watch.spent(Duration::ZERO);
+        let mut tally = lock(tally);
+        tally.judging = tally.judging.plus(spent);
+        verdict
     }
 
     /// The verdict on question `index`'s outcome.
@@ -433,6 +477,78 @@ fn alone(again: &[usize], timed_out: &[usize]) -> Vec<Unit> {
         }
     }
     units
+}
+
+/// What running the checks cost: each part's processes, the time their sandboxes
+/// took to start, the judging, and the grader's own threads (which send the
+/// questions, read the answers and judge them).
+#[derive(Default)]
+struct Tally {
+    parts: BTreeMap<Part, PartCost>,
+    startup: Duration,
+    judging: Spent,
+    threads: Duration,
+}
+
+/// The processes of one part's checks.
+#[derive(Default)]
+struct PartCost {
+    processes: u64,
+    wall: Duration,
+    cpu: Duration,
+}
+
+impl Tally {
+    /// Counts one process of `part`'s checks.
+    fn job(&mut self, part: Part, wall: Duration, usage: crate::sandbox::Usage) {
+        let cost = self.parts.entry(part).or_default();
+        cost.processes += 1;
+        cost.wall += wall;
+        cost.cpu += usage.cpu.unwrap_or_default();
+        self.startup += usage.startup.unwrap_or_default();
+    }
+
+    /// The phase of running and judging the checks, which started at `watch`: its
+    /// wall time is the phase's; its CPU time the processes' and the grader's
+    /// threads'. Each part's processes ran several at once, so their wall times are
+    /// busy times and add up to more than the phase's.
+    fn phase(self, watch: Stopwatch) -> Phase {
+        let jobs_cpu: Duration = self.parts.values().map(|c| c.cpu).sum();
+        let processes: u64 = self.parts.values().map(|c| c.processes).sum();
+        let mut details: Vec<Phase> = self
+            .parts
+            .iter()
+            .map(|(part, cost)| Phase {
+                processes: Some(cost.processes),
+                ..Phase::new(
+                    format!("{} checks and twins (processes' busy time)", part.id()),
+                    Spent::of(cost.wall, cost.cpu),
+                )
+            })
+            .collect();
+        details.push(Phase::new(
+            "starting sandboxes (to each program's start, all processes)",
+            Spent::of(self.startup, Duration::ZERO),
+        ));
+        details.push(Phase::new("judging (in the grader)", self.judging));
+        details.push(Phase::new(
+            "the grader's threads (sending, reading, judging)",
+            Spent::of(Duration::ZERO, self.threads),
+        ));
+        Phase {
+            processes: Some(processes),
+            details,
+            ..Phase::new(
+                "run and judge the checks",
+                watch.spent(jobs_cpu + self.threads),
+            )
+        }
+    }
+}
+
+/// The tally, whatever a panicking thread left in it (figures only).
+fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
+    tally.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// Why a check that never started failed.

@@ -26,6 +26,7 @@ mod snapshots;
 #[cfg(feature = "instructor")]
 mod starter;
 mod submission;
+mod timings;
 
 use std::process::ExitCode;
 use std::sync::Mutex;

@@ -63,6 +63,9 @@ pub struct Run {
     pub stderr: String,
     /// How long it ran.
     pub duration: Duration,
+    /// What its process cost besides time (nothing for a run that never started,
+    /// or a batch's answer, whose process is counted once for the batch).
+    pub usage: sandbox::Usage,
 }
 
 /// How a check's process is confined, and what it may use.
@@ -97,6 +100,7 @@ impl Run {
             stdout: String::new(),
             stderr: String::new(),
             duration: Duration::ZERO,
+            usage: sandbox::Usage::default(),
         }
     }
 }
@@ -197,6 +201,7 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
     if let (Some(violation), false) = (&finished.violation, ended == Ended::TimedOut) {
         run.outcome = RunOutcome::Crashed(violation_in_words(violation));
     }
+    run.usage = finished.usage;
     Ok(run)
 }
 
@@ -285,6 +290,10 @@ pub struct BatchRun {
     pub stdout: String,
     /// The same for stderr, without the probe's marker lines.
     pub stderr: String,
+    /// How long the process ran, and what else it cost.
+    pub duration: Duration,
+    /// What the process cost besides time.
+    pub usage: sandbox::Usage,
 }
 
 /// Runs several checks' requests in order in one sandboxed process, which saves a
@@ -332,6 +341,8 @@ pub fn run_batch(
             &finished.stderr.bytes,
             finished.stderr.truncated,
         )),
+        duration: finished.duration,
+        usage: finished.usage,
     })
 }
 
@@ -492,6 +503,7 @@ pub fn finish(
         stdout,
         stderr,
         duration,
+        usage: sandbox::Usage::default(),
     }
 }
 

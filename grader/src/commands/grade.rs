@@ -4,10 +4,13 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
+use std::time::Duration;
+
 use super::Setup;
 use crate::Status;
 use crate::cli::GradeArgs;
 use crate::report::Format;
+use crate::timings::{Phase, Stopwatch, Timings};
 
 /// Grades one submission and writes its report. With `--format gradescope` and
 /// `--output`, a grading that cannot happen still leaves a results.json, one that
@@ -45,10 +48,23 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
             );
         }
     }
+    let started = std::time::Instant::now();
+    let loading = Stopwatch::start();
     let mut setup = Setup::load(&args.kit)?;
     setup.only(&args.check)?;
     setup.require_blessed()?;
-    let report = setup.grader().grade(&submission)?;
+    let loaded = Phase::new(
+        "load the kit (rubric, snapshots, inputs)",
+        loading.spent(Duration::ZERO),
+    );
+    let mut report = setup.grader().grade(&submission)?;
+    let mut timings = report.timings.take().unwrap_or_default();
+    timings.phases.insert(0, loaded);
+    timings = Timings::new(timings.phases, timings.dependencies_compiled);
+    if args.timings {
+        report.timings = Some(timings.clone());
+    }
+    let writing = Stopwatch::start();
     let misjudged: Vec<&str> = report
         .checks
         .iter()
@@ -82,6 +98,21 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
         let text = report.render(*format, false);
         write_atomically(path, text.as_bytes())
             .with_context(|| format!("writing the report to {}", path.display()))?;
+    }
+    if args.timings {
+        timings.phases.push(Phase::new(
+            "write the reports",
+            writing.spent(Duration::ZERO),
+        ));
+        let timings = Timings::new(timings.phases, timings.dependencies_compiled);
+        let cpu = crate::sandbox::usage::process_cpu()
+            .map(|cpu| format!(", {:.3} s CPU", cpu.as_secs_f64()))
+            .unwrap_or_default();
+        eprint!(
+            "\nWhere the time went (grader grade --timings):\n{}the whole command, measured: {:.3} s wall{cpu}\n",
+            timings.render(),
+            started.elapsed().as_secs_f64(),
+        );
     }
     match args.min_score {
         Some(min) if report.score < min => {

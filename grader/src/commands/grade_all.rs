@@ -38,6 +38,7 @@ use crate::harness;
 use crate::report::{Format, points};
 use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
+use crate::timings::Timings;
 
 pub(crate) mod roster;
 pub(crate) mod shard;
@@ -45,6 +46,9 @@ mod summary;
 
 /// The file beside a saved result that says what it was graded from.
 const FINGERPRINT: &str = "fingerprint";
+
+/// The file beside a saved result that says where its grading's time went.
+const TIMINGS: &str = "timings.json";
 
 /// What became of one subfolder.
 #[derive(Debug, Clone)]
@@ -164,6 +168,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     })?;
     // The class's progress bar says what is going on; no note per build.
     setup.workspace.progress = false;
+    setup.workspace.incremental = false;
     setup.require_blessed()?;
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
@@ -361,7 +366,9 @@ fn grade_and_save(
 ) -> anyhow::Result<Grade> {
     let report = grader.grade(crate_dir);
     crate::harness::discard_builds(&grader.workspace, crate_dir);
-    let report = report?;
+    let mut report = report?;
+    // Where the time went, beside the results (which stay the same between runs).
+    let timings = report.timings.take().unwrap_or_default();
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let json = report.render(Format::Json, false);
     let value: Value = serde_json::from_str(&json).context("reading back the JSON report")?;
@@ -373,6 +380,10 @@ fn grade_and_save(
     write_atomically(
         &out.join("report.md"),
         report.render(Format::Markdown, false).as_bytes(),
+    )?;
+    write_atomically(
+        &out.join(TIMINGS),
+        (serde_json::to_string_pretty(&timings)? + "\n").as_bytes(),
     )?;
     write_atomically(&out.join(FINGERPRINT), fingerprint.as_bytes())?;
     Ok(grade)
@@ -444,10 +455,17 @@ pub(crate) fn write_class_files(
     let csv = gradebook(rubric, rows)?;
     write_atomically(&out.join("grades.csv"), &csv)
         .with_context(|| format!("writing {}", out.join("grades.csv").display()))?;
-    write_atomically(
-        &out.join("summary.md"),
-        summary::markdown(rubric, rows, sandbox).as_bytes(),
-    )?;
+    // The class's timings are read back from each student's folder, so that a merged
+    // class adds up the same figures as its shards.
+    let timings: Vec<Timings> = rows
+        .iter()
+        .filter(|row| matches!(row.outcome, Outcome::Graded(_)))
+        .filter_map(|row| std::fs::read(out.join(&row.name).join(TIMINGS)).ok())
+        .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+        .collect();
+    let mut text = summary::markdown(rubric, rows, sandbox);
+    text.push_str(&summary::timings(&timings));
+    write_atomically(&out.join("summary.md"), text.as_bytes())?;
     write_atomically(
         &out.join("histogram.svg"),
         summary::histogram_svg(rows).as_bytes(),

@@ -25,7 +25,7 @@ use crate::kit::Kit;
 use crate::sandbox::Level;
 
 /// The files of a student's folder in a grade-all output.
-const STUDENT_FILES: [&str; 3] = ["results.json", "report.md", "fingerprint"];
+const STUDENT_FILES: [&str; 4] = ["results.json", "report.md", "timings.json", "fingerprint"];
 
 /// Merges the shards' outputs.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {

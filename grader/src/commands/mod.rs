@@ -169,6 +169,8 @@ impl Setup {
             lock_file: kit.lock_file(),
             stubs: Some(kit.stubs()).filter(|dir| dir.join("src/lib.rs").is_file()),
             sandbox: args.sandbox,
+            // A person re-grades after an edit; `grade-all` builds each submission once.
+            incremental: true,
             // A person waits on one submission; `grade-all` turns this off for its bar.
             progress: true,
         };

@@ -1,83 +1,23 @@
 //! Running cargo for a harness: the toolchain's real cargo and rustc, the grader's
-//! own cargo home, the dependencies built once as a seed for every harness, and the
+//! own cargo home, the harness's lock brought in line with its manifests, and the
 //! build itself in the sandbox.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 
-use super::layout::{prepare, private_dir, read_sources, sync_once};
-use super::probe::build_probe_into;
-use super::{Note, Workspace};
-use crate::checks::Part;
-use crate::sandbox::{self, Exit, Job};
+use super::Workspace;
+use super::layout::{SYNCED, private_dir};
+use crate::sandbox::{self, Exit, Job, usage};
 
 /// The target directory of the harness `id`: one per harness, so that no build can
 /// read or change another submission's artifacts (or the reference's probe).
 pub(super) fn target_dir(workspace: &Workspace, id: &str) -> PathBuf {
     workspace.root.join("targets").join(id)
-}
-
-/// The dependencies, built once by the grader from the starter's stubs.
-fn seed_dir(workspace: &Workspace) -> PathBuf {
-    workspace.root.join("targets").join(SEED_ID)
-}
-
-/// The seed's harness id: submission ids end in a 12-digit hash, so none is this.
-const SEED_ID: &str = "seed-dependencies";
-
-/// Marks a seed whose build finished.
-const SEEDED: &str = "seeded";
-
-/// Gives a new harness target directory a copy of the seed (the dependencies already
-/// built, with their timestamps, so cargo finds them fresh), building the seed first
-/// when there is none. Without a seed, or where copying fails, the harness simply
-/// builds its dependencies itself.
-pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<()> {
-    let target = target_dir(workspace, id);
-    if target.exists() || !cfg!(unix) {
-        return Ok(());
-    }
-    let Some(stubs) = workspace.stubs.as_deref() else {
-        return Ok(());
-    };
-    let seed = seed_dir(workspace);
-    // Graders running at once (a class graded in parallel, tests) build the seed once.
-    let _seeding = lock(workspace, SEED_ID)?;
-    if !seed.join(SEEDED).is_file() {
-        let _note = Note::new(
-            workspace,
-            "building dependencies — first time only, about a minute…",
-        );
-        let sources = read_sources(stubs)
-            .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
-        let dir = prepare(workspace, SEED_ID, &sources)?;
-        let offline = sync_once(&dir)?;
-        let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-        let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
-        if attempt.executable.is_none() {
-            return Ok(());
-        }
-        fs::write(seed.join(SEEDED), b"")?;
-    }
-    if let Some(parent) = target.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    let copied = Command::new("cp")
-        .args(["-a", "--reflink=auto"])
-        .arg(&seed)
-        .arg(&target)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if !copied.is_ok_and(|status| status.success()) {
-        let _ = fs::remove_dir_all(&target);
-    }
-    Ok(())
 }
 
 /// The toolchain builds run with: the real `cargo` and `rustc` of the sysroot (not
@@ -98,11 +38,10 @@ pub fn find_toolchain() {
 /// user's crate registry (for `grader sandbox-check`).
 #[cfg(feature = "instructor")]
 pub fn build_inputs() -> anyhow::Result<Vec<PathBuf>> {
-    let user = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
-        .context("neither CARGO_HOME nor HOME is set")?;
-    Ok(vec![toolchain()?.sysroot.clone(), user.join("registry")])
+    Ok(vec![
+        toolchain()?.sysroot.clone(),
+        user_cargo_home()?.join("registry"),
+    ])
 }
 
 fn toolchain() -> anyhow::Result<&'static Toolchain> {
@@ -138,35 +77,66 @@ fn toolchain() -> anyhow::Result<&'static Toolchain> {
         .map_err(|problem| anyhow::anyhow!("{problem}"))
 }
 
-/// The grader's own `CARGO_HOME`: only the crate registry (a link to the user's) is
-/// shared, so no `config.toml` or credentials of the user's are read by a build.
-fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf)> {
-    let user = std::env::var_os("CARGO_HOME")
+/// The user's cargo home, whose crate registry the builds read.
+fn user_cargo_home() -> anyhow::Result<PathBuf> {
+    std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
-        .context("neither CARGO_HOME nor HOME is set")?;
+        .context("neither CARGO_HOME nor HOME is set")
+}
+
+/// The folder, inside the user's cargo home, that builds use as theirs.
+const GRADER_HOME: &str = "perfect-mazes-grader";
+
+/// The grader's own `CARGO_HOME`: only the crate registry (a link to the user's) is
+/// shared, so no `config.toml` or credentials of the user's are read by a build.
+///
+/// It lives in the user's cargo home, beside the registry, and not in the work dir:
+/// cargo fingerprints a registry crate by the absolute path of its sources
+/// (`$CARGO_HOME/registry/src/…`), so a home inside the work dir would make a work
+/// dir seeded once and then copied or mounted elsewhere (a Slurm task's scratch, a
+/// restored CI cache) rebuild every dependency. Where the user's cargo home cannot
+/// take it (read-only), the work dir's is used, and a copied seed rebuilds.
+fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let user = user_cargo_home()?;
     let registry = user.join("registry");
     fs::create_dir_all(&registry).with_context(|| format!("creating {}", registry.display()))?;
-    let home = workspace.root.join("cargo-home");
-    fs::create_dir_all(&home).with_context(|| format!("creating {}", home.display()))?;
+    let beside = user.join(GRADER_HOME);
+    let home = if home_with_registry(&beside, Path::new("../registry")).is_ok() {
+        beside
+    } else {
+        let inside = workspace.root.join("cargo-home");
+        home_with_registry(&inside, &registry)?;
+        inside
+    };
+    Ok((home, registry))
+}
+
+/// Makes `home` a cargo home whose `registry` is a link to `registry`.
+fn home_with_registry(home: &Path, registry: &Path) -> anyhow::Result<()> {
+    fs::create_dir_all(home).with_context(|| format!("creating {}", home.display()))?;
     #[cfg(unix)]
     if fs::symlink_metadata(home.join("registry")).is_err() {
-        std::os::unix::fs::symlink(&registry, home.join("registry"))
-            .with_context(|| format!("linking {}", home.join("registry").display()))?;
+        match std::os::unix::fs::symlink(registry, home.join("registry")) {
+            // Another grader made it meanwhile.
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            other => {
+                other.with_context(|| format!("linking {}", home.join("registry").display()))?
+            }
+        }
     }
-    Ok((home, registry))
+    Ok(())
 }
 
 /// `cargo build` in the sandbox: it may read the toolchain and the crate registry,
 /// and read and write only its own harness and target directory, so no `include_str!`
-/// or `#[path]` of a student's reaches a file outside them. Returns cargo's stdout,
-/// its stderr and whether it succeeded.
+/// or `#[path]` of a student's reaches a file outside them.
 pub(super) fn sandboxed_cargo(
     workspace: &Workspace,
     dir: &Path,
     target: &Path,
     args: &[&str],
-) -> anyhow::Result<(Vec<u8>, String, bool)> {
+) -> anyhow::Result<CargoRun> {
     let toolchain = toolchain()?;
     let (home, registry) = cargo_home(workspace)?;
     private_dir(target)?;
@@ -187,6 +157,11 @@ pub(super) fn sandboxed_cargo(
             ("RUSTC".into(), toolchain.rustc.clone().into()),
             ("CARGO_TARGET_DIR".into(), target.into()),
             ("CARGO_TERM_COLOR".into(), "never".into()),
+            (
+                "RUSTC_WORKSPACE_WRAPPER".into(),
+                dir.join(super::layout::WRAPPER).into(),
+            ),
+            ("CARGO_INCREMENTAL".into(), incremental(workspace).into()),
         ],
         cwd: dir.to_path_buf(),
         readable: vec![
@@ -213,7 +188,27 @@ pub(super) fn sandboxed_cargo(
     if finished.exit == Exit::TimedOut {
         bail!("cargo build ran out of its time limit");
     }
-    Ok((finished.stdout.bytes, stderr, success))
+    Ok(CargoRun {
+        stdout: finished.stdout.bytes,
+        stderr,
+        success,
+        cpu: finished.usage.cpu,
+    })
+}
+
+/// What a cargo build printed, whether it succeeded and what CPU it took.
+pub(super) struct CargoRun {
+    pub(super) stdout: Vec<u8>,
+    pub(super) stderr: String,
+    pub(super) success: bool,
+    pub(super) cpu: Option<Duration>,
+}
+
+/// `CARGO_INCREMENTAL` for the harness's builds: a class's builds are each made once
+/// and gain nothing from what incremental compilation saves (it costs a third more
+/// to make a crate from nothing); a student's re-grade after an edit does.
+pub(super) fn incremental(workspace: &Workspace) -> &'static str {
+    if workspace.incremental { "1" } else { "0" }
 }
 
 /// Holds the lock named `name` in the work dir until dropped: one build of a
@@ -230,12 +225,15 @@ pub(super) fn lock(workspace: &Workspace, name: &str) -> anyhow::Result<fs::File
 
 /// A cargo command for the harness, with an environment that the student's or the
 /// caller's settings cannot bend.
-pub(super) fn cargo(dir: &Path, target: &Path) -> Command {
+pub(super) fn cargo(workspace: &Workspace, dir: &Path, target: &Path) -> anyhow::Result<Command> {
+    let (home, _) = cargo_home(workspace)?;
     let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     command
         .current_dir(dir)
+        .env("CARGO_HOME", home)
         .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_TERM_COLOR", "never");
+        .env("CARGO_TERM_COLOR", "never")
+        .env("CARGO_INCREMENTAL", incremental(workspace));
     for variable in [
         "RUSTFLAGS",
         "CARGO_ENCODED_RUSTFLAGS",
@@ -247,7 +245,21 @@ pub(super) fn cargo(dir: &Path, target: &Path) -> Command {
     ] {
         command.env_remove(variable);
     }
-    command
+    #[cfg(unix)]
+    command.env("RUSTC_WORKSPACE_WRAPPER", dir.join(super::layout::WRAPPER));
+    Ok(command)
+}
+
+/// Syncs the lock of the harness at `dir` unless it is already in line; returns
+/// whether builds can be offline, and the CPU time that took.
+pub(super) fn sync_once(dir: &Path) -> anyhow::Result<(bool, Duration)> {
+    if dir.join(SYNCED).is_file() {
+        return Ok((true, Duration::ZERO));
+    }
+    let (offline, cpu) = sync_lock_counted(dir)?;
+    fs::write(dir.join(SYNCED), b"")
+        .with_context(|| format!("writing {}", dir.join(SYNCED).display()))?;
+    Ok((offline, cpu))
 }
 
 /// Runs `cargo metadata` in the workspace at `dir`, which brings its `Cargo.lock` in
@@ -256,6 +268,12 @@ pub(super) fn cargo(dir: &Path, target: &Path) -> Command {
 /// offline first and goes online only when something is not cached yet; returns
 /// whether offline was enough.
 pub fn sync_lock(dir: &Path) -> anyhow::Result<bool> {
+    Ok(sync_lock_counted(dir)?.0)
+}
+
+/// [`sync_lock`], and the CPU time it took.
+fn sync_lock_counted(dir: &Path) -> anyhow::Result<(bool, Duration)> {
+    let mut cpu = Duration::ZERO;
     for offline in [true, false] {
         let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
         command
@@ -264,12 +282,11 @@ pub fn sync_lock(dir: &Path) -> anyhow::Result<bool> {
         if offline {
             command.arg("--offline");
         }
-        let output = command
-            .stdin(Stdio::null())
-            .output()
+        let (output, spent) = usage::output(command.stdin(Stdio::null()))
             .context("running cargo (is it installed?)")?;
+        cpu += spent.unwrap_or_default();
         if output.status.success() {
-            return Ok(offline);
+            return Ok((offline, cpu));
         }
         if !offline {
             bail!(

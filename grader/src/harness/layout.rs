@@ -1,5 +1,6 @@
 //! The harness on disk: the submission's sources copied in, the manifests the
-//! grader writes, the probe's sources and the kit's lock.
+//! grader writes, the probe's sources, the kit's lock and the rustc wrapper that
+//! times the compiler.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -8,7 +9,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 
 use super::Workspace;
-use super::cargo::sync_lock;
 use crate::checks::Part;
 
 /// The probe's sources, built into the grader so that it cannot drift from the judges.
@@ -32,6 +32,9 @@ thiserror = "2"
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 "#;
+
+/// The edition the harness builds a submission with: the starter's.
+pub(super) const EDITION: &str = "2024";
 
 /// Writes `contents` to `path` unless it already holds exactly that, so that cargo
 /// sees an unchanged submission as unchanged and the warm re-grade does no work.
@@ -145,7 +148,7 @@ pub(super) fn prepare(
     let dir = workspace.root.join("harness").join(id);
     private_dir(&dir)?;
     let submission_manifest = format!(
-        "[package]\nname = \"maze-submission-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"maze\"\npath = \"src/lib.rs\"\n\n[dependencies]\n{SUBMISSION_DEPENDENCIES}"
+        "[package]\nname = \"maze-submission-{id}\"\nversion = \"0.1.0\"\nedition = \"{EDITION}\"\nbuild = false\nautobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n[lib]\nname = \"maze\"\npath = \"src/lib.rs\"\n\n[dependencies]\n{SUBMISSION_DEPENDENCIES}"
     );
     let features: String = Part::ALL
         .iter()
@@ -183,23 +186,47 @@ pub(super) fn prepare(
     if manifests_changed {
         let _ = fs::remove_file(dir.join(SYNCED));
     }
+    write_wrapper(&dir)?;
     Ok(dir)
 }
 
-/// Marks a harness whose lock was brought in line with its manifests, which stay
-/// unchanged while only the submission's sources change.
-const SYNCED: &str = "lock-synced";
+/// Marks a harness whose lock was brought in line with its manifests (by
+/// [`super::cargo::sync_once`]), which stay unchanged while only the submission's
+/// sources change: writing a manifest anew removes it.
+pub(super) const SYNCED: &str = "lock-synced";
 
-/// Syncs the lock of the harness at `dir` unless it is already in line; returns
-/// whether builds can be offline.
-pub(super) fn sync_once(dir: &Path) -> anyhow::Result<bool> {
-    if dir.join(SYNCED).is_file() {
-        return Ok(true);
+/// The program cargo runs in place of rustc for the harness's own two packages: it
+/// runs rustc and notes how long it took, for `grader grade --timings`. A shell
+/// script, so that the build's uid can run it wherever the grader lies; `times`
+/// writes the CPU time of the compiler (the shell's children) without a subshell,
+/// which would count none of it.
+pub(super) const WRAPPER: &str = "grader-rustc.sh";
+
+const WRAPPER_SCRIPT: &str = r#"#!/bin/sh
+# Written by the grader: runs rustc and notes its wall and CPU time (grader grade --timings).
+start=$(date +%s%N 2>/dev/null)
+"$@"
+status=$?
+end=$(date +%s%N 2>/dev/null)
+note="$CARGO_TARGET_DIR/grader-timings/$CARGO_CRATE_NAME.$$"
+if mkdir -p "$CARGO_TARGET_DIR/grader-timings" 2>/dev/null; then
+    times >"$note.cpu" 2>/dev/null
+    echo "$start $end" >"$note.wall" 2>/dev/null
+fi
+exit $status
+"#;
+
+/// Writes the rustc wrapper into the harness at `dir`.
+fn write_wrapper(dir: &Path) -> anyhow::Result<()> {
+    let path = dir.join(WRAPPER);
+    write_if_changed(&path, WRAPPER_SCRIPT.as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+            .with_context(|| format!("setting the mode of {}", path.display()))?;
     }
-    let offline = sync_lock(dir)?;
-    fs::write(dir.join(SYNCED), b"")
-        .with_context(|| format!("writing {}", dir.join(SYNCED).display()))?;
-    Ok(offline)
+    Ok(())
 }
 
 /// Creates `dir` for one submission's files alone: mode 0700, in a parent that

@@ -13,9 +13,10 @@
 //! whose signatures changed loses its checks.
 //!
 //! By topic: [`layout`] writes a harness (the sources, the manifests, the lock),
-//! [`cargo`] runs cargo for it (the toolchain, the dependencies' seed, the sandbox),
-//! [`probe`] builds the probe and reads what the compiler said; this module builds a
-//! submission part by part from those.
+//! [`cargo`] runs cargo for it (the toolchain, the cargo home, the sandbox),
+//! [`probe`] builds the probe and reads what the compiler said, [`seed`] builds the
+//! shared dependencies once and copies them to each harness; this module builds a
+//! submission part by part from those, and says what each step cost.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -27,13 +28,18 @@ use anyhow::Context as _;
 use crate::checks::Part;
 use crate::sandbox::Mode;
 
+mod advice;
 mod cargo;
 mod layout;
 mod probe;
+mod seed;
 
-use cargo::{lock, seed_target, target_dir};
-use layout::{prepare, sync_once};
-use probe::{Attempt, build_probe, summarize};
+use cargo::{lock, sync_once, target_dir};
+use layout::prepare;
+use probe::{Attempt, build_probe_into, summarize};
+use seed::seed_target;
+
+use crate::timings::{Phase, Stopwatch};
 
 pub use cargo::find_toolchain;
 pub use layout::{Sources, read_sources};
@@ -54,6 +60,10 @@ pub struct Workspace {
     pub stubs: Option<PathBuf>,
     /// How strictly builds are sandboxed.
     pub sandbox: Mode,
+    /// Whether cargo compiles incrementally: worth it where the same submission is
+    /// built again after an edit (`grade`, `watch`), not for a class, whose builds
+    /// are each made once.
+    pub incremental: bool,
     /// Whether builds say on stderr what they are doing (a spinner on a terminal, a
     /// plain line otherwise): on for a person waiting on one submission, off where a
     /// caller shows progress of its own (`grade-all`).
@@ -97,6 +107,11 @@ pub struct Build {
     pub parts: BTreeMap<Part, Result<PathBuf, String>>,
     /// Warnings from the submission's own code, shortened (shown, never graded).
     pub warnings: Vec<String>,
+    /// What each step took, in the order they ran (see [`crate::timings`]).
+    pub phases: Vec<Phase>,
+    /// Dependencies cargo compiled for this submission rather than find them in
+    /// the seed (`name@version`).
+    pub dependencies_compiled: Vec<String>,
 }
 
 impl Build {
@@ -108,6 +123,77 @@ impl Build {
                 .map(|&p| (p, Err(reason.clone())))
                 .collect(),
             warnings,
+            phases: Vec::new(),
+            dependencies_compiled: Vec::new(),
+        }
+    }
+}
+
+/// The steps of one build and what each cost.
+#[derive(Default)]
+struct Costs {
+    phases: Vec<Phase>,
+    compiled: Vec<String>,
+}
+
+impl Costs {
+    /// Notes a build of the probe as the phase `name`.
+    fn attempt(&mut self, name: String, attempt: &Attempt) {
+        self.phases.push(Phase {
+            name,
+            ..attempt.cost.clone()
+        });
+        self.compiled.extend(attempt.compiled.iter().cloned());
+    }
+
+    /// Seeds the target directory of `id` (building the seed the first time), then
+    /// builds the probe there; notes both.
+    fn build_probe(
+        &mut self,
+        workspace: &Workspace,
+        dir: &Path,
+        id: &str,
+        name: String,
+        features: &str,
+        offline: bool,
+    ) -> anyhow::Result<Attempt> {
+        self.seed(workspace, id)?;
+        let attempt = build_probe_into(
+            workspace,
+            dir,
+            id,
+            &target_dir(workspace, id),
+            features,
+            offline,
+        )?;
+        self.attempt(name, &attempt);
+        Ok(attempt)
+    }
+
+    /// Seeds the target directory of `id`, noting the seed's build (the first time
+    /// only) as a phase of its own; returns the CPU time of the copy.
+    fn seed(&mut self, workspace: &Workspace, id: &str) -> anyhow::Result<std::time::Duration> {
+        let seeding = seed_target(workspace, id)?;
+        if let Some(built) = &seeding.built {
+            self.phases.push(Phase {
+                name: "build the shared dependencies (first time only)".to_owned(),
+                ..built.cost.clone()
+            });
+        }
+        Ok(seeding.copy_cpu)
+    }
+
+    /// A finished build's parts, with its costs.
+    fn finish(
+        self,
+        parts: BTreeMap<Part, Result<PathBuf, String>>,
+        warnings: Vec<String>,
+    ) -> Build {
+        Build {
+            parts,
+            warnings,
+            phases: self.phases,
+            dependencies_compiled: self.compiled,
         }
     }
 }
@@ -158,36 +244,63 @@ pub fn submission_id(submission: &Path) -> String {
 
 /// Builds `submission` with the probe for every part, part by part when needed.
 pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> {
+    let watch = Stopwatch::start();
     let sources = match read_sources(submission) {
         Ok(sources) => sources,
         Err(reason) => return Ok(Build::failed_everywhere(reason, Vec::new())),
     };
+    let mut costs = Costs::default();
     let id = submission_id(submission);
     // One grading of this submission builds at a time (its harness and target dir).
     let _building = lock(workspace, &id)?;
     let dir = prepare(workspace, &id, &sources)?;
-    let offline = sync_once(&dir)?;
+    let (offline, sync_cpu) = sync_once(&dir)?;
     // The dependencies first (the first time only), each step with its own note.
-    seed_target(workspace, &id)?;
+    let copy_cpu = costs.seed(workspace, &id)?;
+    // The harness's preparation, less the seed's build (a phase of its own, so far
+    // the only one).
+    let seed_built: f64 = costs.phases.iter().map(|p| p.spent.wall_s).sum();
+    let mut prepared = watch.spent(sync_cpu + copy_cpu);
+    prepared.wall_s = (prepared.wall_s - seed_built).max(0.0);
+    costs.phases.insert(
+        0,
+        Phase::new(
+            "prepare the harness (sources, manifests, lock, a copy of the seed)",
+            prepared,
+        ),
+    );
     let _note = Note::new(workspace, "building your code…");
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-    let whole = build_probe(workspace, &dir, &id, &all_features.join(","), offline)?;
+    let whole = build_probe_into(
+        workspace,
+        &dir,
+        &id,
+        &target_dir(workspace, &id),
+        &all_features.join(","),
+        offline,
+    )?;
+    costs.attempt("build the submission and the probe".to_owned(), &whole);
     let warnings = whole.warnings.clone();
     if let Some(executable) = whole.executable {
-        return Ok(Build {
-            parts: Part::ALL
-                .iter()
-                .map(|&p| (p, Ok(executable.clone())))
-                .collect(),
-            warnings,
-        });
+        let parts = Part::ALL
+            .iter()
+            .map(|&p| (p, Ok(executable.clone())))
+            .collect();
+        return Ok(costs.finish(parts, warnings));
     }
     if !whole.submission_errors.is_empty() {
+        // The grader's own words first, for errors that come from how the student
+        // works rather than from their Rust (see [`advice`]).
+        let lock = fs::read_to_string(&workspace.lock_file).unwrap_or_default();
+        let notes: String = advice::advice(submission, &sources, &whole.submission_errors, &lock)
+            .iter()
+            .map(|line| format!("grader: {line}\n"))
+            .collect();
         let reason = format!(
-            "your code does not compile:\n{}",
+            "your code does not compile:\n{notes}{}",
             summarize(&whole.submission_errors)
         );
-        return rescue(workspace, &id, &sources, &whole, reason, warnings);
+        return rescue(workspace, &id, &sources, &whole, reason, warnings, costs);
     }
     // Only the probe failed: some signature it calls has changed. Build each part on
     // its own, keeping each probe under a name of its own.
@@ -197,7 +310,14 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let kept_dir = target_dir(workspace, &id).join("kept");
     fs::create_dir_all(&kept_dir).with_context(|| format!("creating {}", kept_dir.display()))?;
     for part in Part::ALL {
-        let attempt = build_probe(workspace, &dir, &id, part.id(), offline)?;
+        let attempt = costs.build_probe(
+            workspace,
+            &dir,
+            &id,
+            format!("build the probe of {} alone", part.id()),
+            part.id(),
+            offline,
+        )?;
         let result = match attempt.executable {
             Some(executable) => {
                 let kept = kept_dir.join(format!(
@@ -221,7 +341,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         };
         parts.insert(part, result);
     }
-    Ok(Build { parts, warnings })
+    Ok(costs.finish(parts, warnings))
 }
 
 /// When only some parts' files hold the compile errors, builds the other parts with
@@ -234,6 +354,7 @@ fn rescue(
     whole: &Attempt,
     reason: String,
     warnings: Vec<String>,
+    mut costs: Costs,
 ) -> anyhow::Result<Build> {
     let broken: BTreeSet<Part> = whole
         .error_files
@@ -248,7 +369,8 @@ fn rescue(
         .filter(|p| !broken.contains(p))
         .collect();
     let Some(stubs) = workspace.stubs.as_deref().filter(|_| !healthy.is_empty()) else {
-        return Ok(Build::failed_everywhere(reason, warnings));
+        let parts = Build::failed_everywhere(reason, Vec::new()).parts;
+        return Ok(costs.finish(parts, warnings));
     };
     let stubs = read_sources(stubs)
         .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
@@ -263,12 +385,25 @@ fn rescue(
         }
     }
     let rescued = rescue_id(id);
+    let watch = Stopwatch::start();
     let dir = prepare(workspace, &rescued, &patched)?;
-    let offline = sync_once(&dir)?;
+    let (offline, sync_cpu) = sync_once(&dir)?;
+    costs.phases.push(Phase::new(
+        "prepare the harness with the starter's stubs for the broken part",
+        watch.spent(sync_cpu),
+    ));
     let features: Vec<&str> = healthy.iter().map(|p| p.id()).collect();
-    let attempt = build_probe(workspace, &dir, &rescued, &features.join(","), offline)?;
+    let attempt = costs.build_probe(
+        workspace,
+        &dir,
+        &rescued,
+        "build the parts that compile, with the stubs".to_owned(),
+        &features.join(","),
+        offline,
+    )?;
     let Some(executable) = attempt.executable else {
-        return Ok(Build::failed_everywhere(reason, warnings));
+        let parts = Build::failed_everywhere(reason, Vec::new()).parts;
+        return Ok(costs.finish(parts, warnings));
     };
     let parts = Part::ALL
         .into_iter()
@@ -281,7 +416,7 @@ fn rescue(
             (part, result)
         })
         .collect();
-    Ok(Build { parts, warnings })
+    Ok(costs.finish(parts, warnings))
 }
 
 #[cfg(test)]

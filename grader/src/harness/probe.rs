@@ -10,8 +10,9 @@ use cargo_metadata::Message;
 use cargo_metadata::diagnostic::DiagnosticLevel;
 
 use super::Workspace;
-use super::cargo::{cargo, first_line, sandboxed_cargo, seed_target, target_dir};
-use crate::sandbox::Mode;
+use super::cargo::{CargoRun, cargo, first_line, sandboxed_cargo};
+use crate::sandbox::{Mode, usage};
+use crate::timings::{Phase, Spent, Stopwatch};
 
 /// How many compiler errors a report shows, and how many lines of each.
 const ERRORS_SHOWN: usize = 3;
@@ -28,24 +29,11 @@ pub(super) struct Attempt {
     /// Errors in the probe (a signature it calls does not match).
     pub(super) probe_errors: Vec<String>,
     pub(super) warnings: Vec<String>,
-}
-
-pub(super) fn build_probe(
-    workspace: &Workspace,
-    dir: &Path,
-    id: &str,
-    features: &str,
-    offline: bool,
-) -> anyhow::Result<Attempt> {
-    seed_target(workspace, id)?;
-    build_probe_into(
-        workspace,
-        dir,
-        id,
-        &target_dir(workspace, id),
-        features,
-        offline,
-    )
+    /// What the build took: cargo's job as a whole, with the compiler's runs for the
+    /// submission's crate and the probe as details.
+    pub(super) cost: Phase,
+    /// Dependencies cargo compiled rather than found built (`name@version`).
+    pub(super) compiled: Vec<String>,
 }
 
 pub(super) fn build_probe_into(
@@ -69,14 +57,27 @@ pub(super) fn build_probe_into(
     if offline {
         args.push("--offline");
     }
-    let (stdout, stderr, success) = if workspace.sandbox == Mode::Off || !cfg!(unix) {
-        let output = cargo(dir, target)
-            .args(&args)
-            .stdin(Stdio::null())
-            .output()
-            .context("running cargo build")?;
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        (output.stdout, stderr, output.status.success())
+    let notes = target.join("grader-timings");
+    let _ = std::fs::remove_dir_all(&notes);
+    let watch = Stopwatch::start();
+    let CargoRun {
+        stdout,
+        stderr,
+        success,
+        cpu,
+    } = if workspace.sandbox == Mode::Off || !cfg!(unix) {
+        let (output, cpu) = usage::output(
+            cargo(workspace, dir, target)?
+                .args(&args)
+                .stdin(Stdio::null()),
+        )
+        .context("running cargo build")?;
+        CargoRun {
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            stdout: output.stdout,
+            success: output.status.success(),
+            cpu,
+        }
     } else {
         sandboxed_cargo(workspace, dir, target, &args)?
     };
@@ -86,6 +87,11 @@ pub(super) fn build_probe_into(
         error_files: Vec::new(),
         probe_errors: Vec::new(),
         warnings: Vec::new(),
+        cost: Phase {
+            details: compiler_runs(&notes),
+            ..Phase::new("build", watch.spent(cpu.unwrap_or_default()))
+        },
+        compiled: Vec::new(),
     };
     for message in Message::parse_stream(stdout.as_slice()) {
         match message.context("reading cargo's messages")? {
@@ -126,6 +132,15 @@ pub(super) fn build_probe_into(
             {
                 attempt.executable = artifact.executable.map(|p| p.into_std_path_buf());
             }
+            Message::CompilerArtifact(artifact) if !artifact.fresh => {
+                let package = &artifact.package_id.repr;
+                // `registry+https://…#serde@1.0.228`, or a path package's
+                // `path+file:///…#maze-probe-…@0.1.0`.
+                let name = package.rsplit('#').next().unwrap_or(package);
+                if !name.starts_with("maze-submission-") && !name.starts_with("maze-probe-") {
+                    attempt.compiled.push(name.to_owned());
+                }
+            }
             _ => {}
         }
     }
@@ -136,6 +151,65 @@ pub(super) fn build_probe_into(
         );
     }
     Ok(attempt)
+}
+
+/// What the rustc wrapper noted of each compiler run of the harness's own crates (see
+/// [`super::layout::WRAPPER`]): the submission's crate, the probe's library and
+/// its binary (mostly the link), each with its wall and CPU time. A note that cannot
+/// be read is left out: these are figures, not verdicts.
+fn compiler_runs(notes: &Path) -> Vec<Phase> {
+    let mut runs: Vec<Phase> = Vec::new();
+    let Ok(entries) = std::fs::read_dir(notes) else {
+        return runs;
+    };
+    // `CRATE.PID.cpu` and `CRATE.PID.wall` for each run.
+    let mut notes: Vec<PathBuf> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "cpu"))
+        .collect();
+    notes.sort();
+    for note in notes {
+        let file = note.file_name().unwrap_or_default().to_string_lossy();
+        let krate = file.split('.').next().unwrap_or_default();
+        let name = match krate {
+            "maze" => "the submission's crate",
+            "maze_probe" => "the probe (compile)",
+            _ if krate.starts_with("probe_") => "the probe (link)",
+            _ => continue,
+        };
+        let read = |path: PathBuf| std::fs::read_to_string(path).unwrap_or_default();
+        let wall = wall_of(&read(note.with_extension("wall")));
+        let cpu = cpu_of(&read(note.clone()));
+        let spent = Spent {
+            wall_s: wall.unwrap_or(0.0),
+            cpu_s: cpu.unwrap_or(0.0),
+        };
+        match runs.iter_mut().find(|r| r.name == name) {
+            Some(run) => run.spent = run.spent.plus(spent),
+            None => runs.push(Phase::new(name, spent)),
+        }
+    }
+    runs
+}
+
+/// Seconds between the two nanosecond stamps of a wrapper's `.wall` note.
+fn wall_of(text: &str) -> Option<f64> {
+    let mut stamps = text.split_whitespace().map(|s| s.parse::<u128>().ok());
+    let (start, end) = (stamps.next()??, stamps.next()??);
+    Some(end.checked_sub(start)? as f64 / 1e9)
+}
+
+/// The children's user and system time in a shell's `times` output (its second
+/// line, `0m1.234s 0m0.100s`), in seconds.
+fn cpu_of(text: &str) -> Option<f64> {
+    let children = text.lines().nth(1)?;
+    let seconds = |field: &str| -> Option<f64> {
+        let (minutes, rest) = field.split_once('m')?;
+        Some(minutes.parse::<f64>().ok()? * 60.0 + rest.trim_end_matches('s').parse::<f64>().ok()?)
+    };
+    let mut fields = children.split_whitespace();
+    Some(seconds(fields.next()?)? + seconds(fields.next()?)?)
 }
 
 /// Makes a rendered diagnostic fit a report: paths relative to the submission, at
@@ -175,6 +249,17 @@ pub(super) fn summarize(errors: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shells_times_give_the_childrens_cpu() {
+        assert_eq!(
+            cpu_of("0m0.004s 0m0.000s\n1m2.500s 0m0.250s\n"),
+            Some(62.75)
+        );
+        assert_eq!(cpu_of("0m0.004s 0m0.000s\n"), None);
+        assert_eq!(wall_of("1000000000 3500000000\n"), Some(2.5));
+        assert_eq!(wall_of("%s%N %s%N\n"), None);
+    }
 
     #[test]
     fn diagnostics_point_into_the_submission() {

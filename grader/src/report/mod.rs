@@ -183,6 +183,10 @@ pub struct Report {
     /// How long grading took.
     #[serde(skip)]
     pub execution_time: Duration,
+    /// Where the time went, phase by phase: in the JSON report only when asked for
+    /// (`grader grade --timings`), since no two gradings take the same time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timings: Option<crate::timings::Timings>,
 }
 
 impl Report {
@@ -218,6 +222,7 @@ impl Report {
             sandbox: Level::Unconfined,
             twins: false,
             execution_time,
+            timings: None,
         }
     }
 

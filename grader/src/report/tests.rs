@@ -96,6 +96,7 @@ fn hostile_report() -> Report {
         sandbox: crate::sandbox::Level::Container,
         twins: true,
         execution_time: Duration::ZERO,
+        timings: None,
     }
 }
 

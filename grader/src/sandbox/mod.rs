@@ -117,12 +117,17 @@ pub mod emulate;
 mod init;
 #[cfg(target_os = "linux")]
 mod linux;
+#[cfg(target_os = "linux")]
+mod supervisor;
 // The attack suites: the kit's, not the student template's.
 #[cfg(all(test, target_os = "linux", feature = "instructor"))]
 mod tests;
 #[cfg(target_os = "linux")]
 pub mod trial;
 mod unconfined;
+pub mod usage;
+
+pub use usage::Usage;
 
 use std::ffi::OsString;
 use std::fmt;
@@ -459,6 +464,8 @@ pub struct Finished {
     pub duration: Duration,
     /// Which limit stopped it, when the sandbox can tell.
     pub violation: Option<Violation>,
+    /// Its CPU time and how long its sandbox took to start.
+    pub usage: Usage,
     /// False when the job ran unconfined ([`Mode::Off`], or [`Mode::Auto`] on a
     /// machine without the sandbox's kernel features).
     pub sandboxed: bool,
@@ -543,7 +550,7 @@ pub fn dispatch_init() {
     {
         let first = std::env::args_os().nth(1);
         if first.as_deref() == Some(std::ffi::OsStr::new(INIT_ARG)) {
-            init::main();
+            supervisor::main();
         }
         if first.as_deref() == Some(std::ffi::OsStr::new(trial::TRIAL_ARG)) {
             let args: Vec<OsString> = std::env::args_os().skip(2).collect();

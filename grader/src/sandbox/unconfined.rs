@@ -117,6 +117,7 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         answered_at,
         duration,
         violation: None,
+        usage: super::Usage::default(),
         sandboxed: false,
     })
 }

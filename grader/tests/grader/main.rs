@@ -15,6 +15,7 @@ mod mutants;
 mod parts34;
 mod reference;
 mod sandbox;
+mod seed;
 mod shards;
 mod support;
 mod table;

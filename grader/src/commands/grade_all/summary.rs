@@ -11,6 +11,7 @@ use super::{Grade, Outcome, Row};
 use crate::report::markdown::inline;
 use crate::report::points;
 use crate::rubric::Rubric;
+use crate::timings::{Spent, Timings};
 
 /// How many bars the histogram has: tenths of the maximum score.
 const BUCKETS: usize = 10;
@@ -222,4 +223,56 @@ pub fn histogram_svg(rows: &[Row]) -> String {
     );
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The heading of the timings section, the last of `summary.md`: its figures differ
+/// from one grading to the next, unlike everything above it.
+pub const TIMINGS_HEADING: &str = "## Where the time went";
+
+/// The timings section of `summary.md`: each phase added up over the class's
+/// gradings (the ones this output holds, kept results included, as they were
+/// timed), and what one submission took on average.
+pub fn timings(all: &[Timings]) -> String {
+    let mut out = format!("\n{TIMINGS_HEADING}\n\n");
+    if all.is_empty() {
+        out.push_str("No grading was timed.\n");
+        return out;
+    }
+    let sum = Timings::sum(all);
+    let n = all.len() as f64;
+    let _ = writeln!(
+        out,
+        "Added up over {} graded submission{} (wall times of a phase's parts can \
+         overlap: cargo compiles the probe while the submission's crate is still \
+         being generated, and checks run several at once).\n",
+        all.len(),
+        if all.len() == 1 { "" } else { "s" }
+    );
+    out.push_str("| phase | wall (s) | CPU (s) | CPU a submission (s) |\n|---|---:|---:|---:|\n");
+    let row = |out: &mut String, name: String, spent: Spent| {
+        let _ = writeln!(
+            out,
+            "| {} | {:.1} | {:.1} | {:.2} |",
+            inline(&name),
+            spent.wall_s,
+            spent.cpu_s,
+            spent.cpu_s / n
+        );
+    };
+    for phase in &sum.phases {
+        row(&mut out, phase.name.clone(), phase.spent);
+        for detail in &phase.details {
+            row(&mut out, format!("↳ {}", detail.name), detail.spent);
+        }
+    }
+    row(&mut out, "total".to_owned(), sum.total);
+    if !sum.dependencies_compiled.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nDependencies compiled again for some submissions (the shared ones were not \
+             in the work dir's seed): {}",
+            inline(&sum.dependencies_compiled.join(", "))
+        );
+    }
+    out
 }

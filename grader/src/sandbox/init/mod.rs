@@ -15,13 +15,14 @@
 //! Errors before the program runs are reported on the report pipe as one line
 //! (`error …`, or `exec ERRNO`) and become a `SandboxError::Spawn` in the grader.
 //!
-//! This module is the supervisor and the init; [`root`] builds the job's root
+//! This module is the supervisor (at the full level; [`super::supervisor`] reads the
+//! job and picks the level's) and the init; [`root`] builds the job's root
 //! filesystem and [`payload`] confines the job and executes its program.
 
 use std::convert::Infallible;
 use std::fs::{self, File};
-use std::io::{Read, Write};
-use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
+use std::io::Write;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 
 use nix::errno::Errno;
 use nix::fcntl::OFlag;
@@ -33,9 +34,7 @@ use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork, pipe2};
 
-use super::linux::{
-    CHANNEL_FD, CONTROL_FD, REPORT_FD, SPEC_FD, Spec, namespace_flags, pids, threads_of,
-};
+use super::linux::{CHANNEL_FD, Spec, namespace_flags, pids, threads_of};
 
 mod payload;
 mod root;
@@ -44,39 +43,9 @@ use payload::{Failure, payload};
 pub(super) use root::Shown;
 use root::build_root;
 
-/// The supervisor's entry point; never returns.
-pub(super) fn main() -> ! {
-    // SAFETY: the grader set up REPORT_FD for this process; nothing else owns it.
-    let report = unsafe { File::from_raw_fd(REPORT_FD) };
-    let code = match supervise(&report) {
-        Ok(()) => 0,
-        Err(message) => {
-            tell(&report, &format!("error {message}"));
-            1
-        }
-    };
-    std::process::exit(code)
-}
-
-/// Reads the job, unshares, forks the init and waits for it.
-fn supervise(report: &File) -> Result<(), String> {
-    for fd in [REPORT_FD, SPEC_FD, CONTROL_FD] {
-        set_cloexec(fd);
-    }
-    // SAFETY: the grader set up SPEC_FD and CONTROL_FD for this process.
-    let (mut spec_pipe, control) =
-        unsafe { (File::from_raw_fd(SPEC_FD), OwnedFd::from_raw_fd(CONTROL_FD)) };
-    let mut bytes = Vec::new();
-    spec_pipe
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("could not read the job description: {e}"))?;
-    drop(spec_pipe);
-    let spec: Spec = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("bad job description from the grader: {e}"))?;
-    if let Some(killer) = spec.container {
-        return super::container::supervise(&spec, killer, control, report);
-    }
-
+/// The supervisor at the full level: unshares the namespaces, forks the init and
+/// waits for it (see [`super::supervisor`] for how a job reaches it).
+pub(super) fn supervise(spec: &Spec, control: OwnedFd, report: &File) -> Result<(), String> {
     let flags = namespace_flags(spec.map_self.is_none(), spec.network);
     unshare(CloneFlags::from_bits_retain(flags))
         .map_err(|e| format!("could not create the job's namespaces: {e}"))?;
@@ -97,7 +66,7 @@ fn supervise(report: &File) -> Result<(), String> {
     match unsafe { fork() }.map_err(|e| format!("could not fork the init: {e}"))? {
         ForkResult::Child => {
             drop((alive_w, children, control));
-            let Err(message) = init(&spec, alive_r, report);
+            let Err(message) = init(spec, alive_r, report);
             tell(report, &format!("error {message}"));
             std::process::exit(1)
         }
@@ -176,7 +145,7 @@ pub(super) fn quiet_standard_fds(channel: bool) {
     }
 }
 
-fn set_cloexec(fd: i32) {
+pub(super) fn set_cloexec(fd: i32) {
     // SAFETY: only sets a flag on a descriptor of this process.
     unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
 }
@@ -212,7 +181,7 @@ pub(super) fn fork_payload(spec: &Spec, shown: &[Shown], report: &File) -> Resul
     // SAFETY: the caller is single-threaded (a fresh exec, or forked from one).
     match unsafe { fork() }.map_err(|e| format!("could not fork the job: {e}"))? {
         ForkResult::Child => {
-            let line = match payload(spec, shown) {
+            let line = match payload(spec, shown, report) {
                 Failure::Exec(errno) => format!("exec {}", errno as i32),
                 Failure::Setup(message) => format!("error {message}"),
             };

@@ -39,14 +39,18 @@ impl From<String> for Failure {
 }
 
 /// Confines this process and executes the job's program; returns only on failure.
-pub(super) fn payload(spec: &Spec, shown: &[Shown]) -> Failure {
-    match confine_and_exec(spec, shown) {
+pub(super) fn payload(spec: &Spec, shown: &[Shown], report: &std::fs::File) -> Failure {
+    match confine_and_exec(spec, shown, report) {
         Ok(never) => match never {},
         Err(failure) => failure,
     }
 }
 
-fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure> {
+fn confine_and_exec(
+    spec: &Spec,
+    shown: &[Shown],
+    report: &std::fs::File,
+) -> Result<Infallible, Failure> {
     // Signal state is inherited through exec: nothing blocked, SIGPIPE as default.
     let _ = SigSet::empty().thread_set_mask();
     // SAFETY: resetting a disposition to the default has no handler to run.
@@ -123,6 +127,8 @@ fn confine_and_exec(spec: &Spec, shown: &[Shown]) -> Result<Infallible, Failure>
         // SAFETY: _exit ends this process at once; the init reports exit code 0.
         unsafe { libc::_exit(0) }
     }
+    // The sandbox is set up: the grader counts the time until here as starting it.
+    super::tell(report, "ready");
     let mut errno = nix::unistd::execve(&program, &argv, &envp).unwrap_err();
     // "Text file busy": a program the grader has just written (the container level
     // runs the probe from a fresh copy) can still be open for writing in a process

@@ -183,6 +183,7 @@ pub(super) fn run_supervised(
     let mut timed_out = false;
     let mut deadline = started + limits.wall;
     let mut failure = None;
+    let mut startup = None;
     loop {
         let now = Instant::now();
         let due = match (&channel, timed_out) {
@@ -218,7 +219,13 @@ pub(super) fn run_supervised(
                 let mut buffer = [0u8; 4096];
                 match report_pipe.read(&mut buffer) {
                     Ok(0) => break, // supervisor and init are gone
-                    Ok(n) if report.len() < 64 * 1024 => report.extend_from_slice(&buffer[..n]),
+                    Ok(n) if report.len() < 64 * 1024 => {
+                        report.extend_from_slice(&buffer[..n]);
+                        if startup.is_none() && report.split(|&b| b == b'\n').any(|l| l == b"ready")
+                        {
+                            startup = Some(started.elapsed());
+                        }
+                    }
                     Ok(_) => {}
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                     Err(e) => failure = Some(e),
@@ -234,7 +241,7 @@ pub(super) fn run_supervised(
             break;
         }
     }
-    let supervisor_status = supervisor.wait()?;
+    let (supervisor_status, cpu) = crate::sandbox::usage::wait(&mut supervisor)?;
     if let Some(error) = failure {
         return Err(error.into());
     }
@@ -284,6 +291,7 @@ pub(super) fn run_supervised(
         channel,
         answered_at,
         duration,
+        usage: crate::sandbox::Usage { cpu, startup },
         sandboxed: true,
     })
 }

@@ -39,7 +39,7 @@ fn entry_points() {
         .map(|a| String::from_utf8_lossy(a).into_owned())
         .collect();
     match args.get(1).map(String::as_str) {
-        Some(INIT_ARG) => super::init::main(),
+        Some(INIT_ARG) => super::supervisor::main(),
         Some(HELPER_ARG) => programs::helper(&args[2..]),
         Some(super::emulate::DOCKER_DEFAULTS_ARG) => {
             let rest: Vec<std::ffi::OsString> = args[2..].iter().map(Into::into).collect();

@@ -1,0 +1,134 @@
+//! The shared dependencies: built once per work dir from the starter's stubs (the
+//! seed), then copied into each new harness's target directory, so that a
+//! submission compiles only its own code.
+//!
+//! A work dir can be seeded once and copied or mounted anywhere else (a Slurm
+//! task's node-local scratch, a container image, a restored CI cache): nothing in the
+//! seed depends on where the work dir is (see [`super::cargo`] on the cargo home).
+//! The seed keeps the dependencies alone: the stubs' own build, which no submission
+//! reuses, is removed once the seed is built, so every copy is smaller.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use super::cargo::{lock, sync_once, target_dir};
+use super::layout::{prepare, read_sources};
+use super::probe::{Attempt, build_probe_into};
+use super::{Note, Workspace};
+use crate::checks::Part;
+use crate::sandbox::usage;
+
+/// The dependencies, built once by the grader from the starter's stubs.
+fn seed_dir(workspace: &Workspace) -> PathBuf {
+    workspace.root.join("targets").join(SEED_ID)
+}
+
+/// The seed's harness id: submission ids end in a 12-digit hash, so none is this.
+const SEED_ID: &str = "seed-dependencies";
+
+/// Marks a seed whose build finished.
+const SEEDED: &str = "seeded";
+
+/// What seeding a harness's target directory cost.
+#[derive(Default)]
+pub(super) struct Seeding {
+    /// The seed's build, when this call built it (the first time only).
+    pub(super) built: Option<Attempt>,
+    /// The CPU time of copying the seed.
+    pub(super) copy_cpu: Duration,
+}
+
+/// Gives a new harness target directory a copy of the seed (the dependencies already
+/// built, with their timestamps, so cargo finds them fresh), building the seed first
+/// when there is none. Without a seed, or where copying fails, the harness simply
+/// builds its dependencies itself.
+pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<Seeding> {
+    let mut seeding = Seeding::default();
+    let target = target_dir(workspace, id);
+    if target.exists() || !cfg!(unix) {
+        return Ok(seeding);
+    }
+    let Some(stubs) = workspace.stubs.as_deref() else {
+        return Ok(seeding);
+    };
+    let seed = seed_dir(workspace);
+    // Graders running at once (a class graded in parallel, tests) build the seed once.
+    let _seeding = lock(workspace, SEED_ID)?;
+    if !seed.join(SEEDED).is_file() {
+        let _note = Note::new(
+            workspace,
+            "building dependencies — first time only, about a minute…",
+        );
+        let sources = read_sources(stubs)
+            .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
+        let dir = prepare(workspace, SEED_ID, &sources)?;
+        let (offline, _) = sync_once(&dir)?;
+        let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
+        let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
+        let built = attempt.executable.is_some();
+        seeding.built = Some(attempt);
+        if !built {
+            return Ok(seeding);
+        }
+        keep_dependencies_only(&seed);
+        fs::write(seed.join(SEEDED), b"")?;
+    }
+    if let Some(parent) = target.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let copied = usage::output(
+        Command::new("cp")
+            .args(["-a", "--reflink=auto"])
+            .arg(&seed)
+            .arg(&target)
+            .stdin(Stdio::null()),
+    );
+    match copied {
+        Ok((output, cpu)) if output.status.success() => {
+            seeding.copy_cpu = cpu.unwrap_or_default();
+        }
+        _ => {
+            let _ = fs::remove_dir_all(&target);
+        }
+    }
+    Ok(seeding)
+}
+
+/// Removes from a finished seed what only the stubs' own build uses: their
+/// incremental data, artifacts and fingerprints (every harness package is named
+/// `maze-submission-…` or `maze-probe-…`, its crates `maze`, `maze_probe` and
+/// `probe_…`, and cargo names their files after them). What cannot be removed stays:
+/// it costs only space.
+fn keep_dependencies_only(seed: &Path) {
+    let profile = seed.join("debug");
+    let _ = fs::remove_dir_all(profile.join("incremental"));
+    let ours = |name: &str| {
+        // No dependency's name begins so (`proc-macro2` is not `probe`).
+        ["maze", "libmaze", "probe"]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
+    };
+    for folder in [
+        profile.clone(),
+        profile.join("deps"),
+        profile.join(".fingerprint"),
+    ] {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !ours(&name) {
+                continue;
+            }
+            let path = entry.path();
+            let _ = if path.is_dir() {
+                fs::remove_dir_all(&path)
+            } else {
+                fs::remove_file(&path)
+            };
+        }
+    }
+}

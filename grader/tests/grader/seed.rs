@@ -1,0 +1,91 @@
+//! A work dir seeded once and copied elsewhere (a Slurm task's scratch, a restored
+//! CI cache, a container image) grades without compiling a dependency again.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::support::{Submission, grader, work_dir};
+
+/// Grades `submission` on one check with `work` as the work dir; returns the JSON
+/// report with its timings.
+fn grade_in(work: &Path, submission: &Submission) -> Value {
+    let output = grader()
+        .args(["grade", "--format", "json", "--timings", "--check"])
+        .arg("direction_opposite")
+        .arg("--work-dir")
+        .arg(work)
+        .arg(&submission.dir)
+        .output()
+        .expect("running the grader");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("a JSON report")
+}
+
+/// A new work dir at `name` holding only a copy of the shared work dir's seed, as
+/// `cp -a` copies it.
+fn copied_seed(name: &str) -> PathBuf {
+    let seed = work_dir().join("targets/seed-dependencies");
+    assert!(
+        seed.join("seeded").is_file(),
+        "the shared work dir is seeded"
+    );
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(work.join("targets")).expect("a work dir");
+    let copied = Command::new("cp")
+        .arg("-a")
+        .arg(&seed)
+        .arg(work.join("targets/seed-dependencies"))
+        .status()
+        .expect("running cp");
+    assert!(copied.success());
+    work
+}
+
+fn compiled(report: &Value) -> Vec<String> {
+    report["timings"]["dependencies_compiled"]
+        .as_array()
+        .expect("timings name the dependencies compiled")
+        .iter()
+        .map(|name| name.as_str().expect("a name").to_owned())
+        .collect()
+}
+
+#[test]
+#[ignore = "full tier: builds the reference three times"]
+fn a_seed_copied_to_another_path_compiles_no_dependency_again() {
+    // The shared work dir's seed, built there if no test has yet.
+    let first = Submission::from_solution("seed-original");
+    let report = grade_in(&work_dir(), &first);
+    assert_eq!(compiled(&report), Vec::<String>::new());
+
+    let copy = copied_seed("seed-copied-elsewhere");
+    let moved = Submission::from_solution("seed-copied");
+    let report = grade_in(&copy, &moved);
+    assert_eq!(report["score"], report["max_score"], "graded whole");
+    assert_eq!(compiled(&report), Vec::<String>::new(), "nothing rebuilt");
+
+    // The same copy with one dependency's build forgotten compiles that one again,
+    // and says so: the figure above is a real observation.
+    let broken = copied_seed("seed-copied-without-bitflags");
+    let fingerprints = broken.join("targets/seed-dependencies/debug/.fingerprint");
+    for entry in std::fs::read_dir(&fingerprints).expect("the seed's fingerprints") {
+        let entry = entry.expect("an entry");
+        if entry.file_name().to_string_lossy().starts_with("bitflags-") {
+            std::fs::remove_dir_all(entry.path()).expect("removing a fingerprint");
+        }
+    }
+    let report = grade_in(&broken, &Submission::from_solution("seed-without-bitflags"));
+    let rebuilt = compiled(&report);
+    assert!(
+        rebuilt.iter().any(|name| name.starts_with("bitflags@")),
+        "{rebuilt:?}"
+    );
+}
