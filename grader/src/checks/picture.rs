@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::model::{EAST, Grid, MazeData, NORTH, SOUTH, WEST};
+use super::model::{ARROWS, EAST, Grid, MazeData, NORTH, SOUTH, WEST};
 
 /// What one side of a picture shows: a grid of walls, its start and end, a path
 /// through it, the cells a search took out so far, and one cell to circle.
@@ -343,9 +343,7 @@ pub fn boards(
                             cell * 2 / 5
                         );
                     }
-                    let step = super::part5::ARROWS
-                        .iter()
-                        .find(|(name, _, _)| name == arrow);
+                    let step = ARROWS.iter().find(|(name, _, _)| name == arrow);
                     if let Some(&(_, dr, dc)) = step {
                         let reach = cell / 3;
                         let _ = write!(
