@@ -4,6 +4,8 @@
 //! is only ever built through [`Grid::from_rows`], which checks its shape against the
 //! size the grader asked for, so nothing here indexes out of bounds or allocates by a
 //! size the student's code made up.
+//! The directions (wall bits, the arrow boards' eight) live here too: the judges and
+//! the pictures of failed checks both read them.
 
 use std::collections::VecDeque;
 
@@ -19,6 +21,21 @@ pub const EAST: u8 = 4;
 pub const WEST: u8 = 8;
 /// The four directions in the kit's order.
 pub const CARDINALS: [u8; 4] = [NORTH, SOUTH, EAST, WEST];
+
+/// The eight directions of an arrow board (Part 5) as a file writes them, clockwise
+/// from north, with their step as (change of row, change of column); the opposite of
+/// direction `i` is `i + 4`. Here, beside the wall bits, because both the Part 5
+/// judges and the pictures read them.
+pub const ARROWS: [(&str, i32, i32); 8] = [
+    ("N", -1, 0),
+    ("NE", -1, 1),
+    ("E", 0, 1),
+    ("SE", 1, 1),
+    ("S", 1, 0),
+    ("SW", 1, -1),
+    ("W", 0, -1),
+    ("NW", -1, -1),
+];
 
 /// `NORTH | EAST`-style names for a set of direction bits.
 pub fn direction_name(bits: u8) -> String {

@@ -3,6 +3,7 @@
 //! One test binary, one module per feature.
 
 mod arrows;
+mod browser;
 mod class;
 mod cli;
 mod container;

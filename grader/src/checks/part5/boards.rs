@@ -4,19 +4,6 @@
 
 use super::*;
 
-/// The eight directions as a file writes them, clockwise from north, with their step
-/// as (change of row, change of column); the opposite of direction `i` is `i + 4`.
-pub(in crate::checks) const ARROWS: [(&str, i32, i32); 8] = [
-    ("N", -1, 0),
-    ("NE", -1, 1),
-    ("E", 0, 1),
-    ("SE", 1, 1),
-    ("S", 1, 0),
-    ("SW", 1, -1),
-    ("W", 0, -1),
-    ("NW", -1, -1),
-];
-
 /// A square of a board the grader sent, as the judges read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sq {

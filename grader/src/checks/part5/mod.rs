@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::model::ARROWS;
 use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
 
 mod boards;
@@ -35,8 +36,6 @@ use graph::*;
 use parse::*;
 use search::*;
 
-// What the pictures of failed checks reuse.
-pub(super) use boards::ARROWS;
 // What the hidden checks reuse.
 #[cfg(feature = "hidden-checks")]
 pub(super) use boards::{

@@ -15,7 +15,7 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::{Outcome, Pair, Submission, read_source, tokens};
-use crate::report::html::escape;
+use crate::report::html::{block_of_markup, escape};
 
 /// What the report says before any figure.
 const CAUTION: &str = "Similarity is evidence, not a verdict: two submissions listed here share \
@@ -270,17 +270,17 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
          <title>Similarity across the class</title><style>\
          body{font-family:sans-serif;margin:2em;max-width:120em}\
          table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}\
-         .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
-         pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}\
+         .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}.sides>div{min-width:0}\
+         pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}pre:focus{outline:2px solid #0969da}\
          mark{background:#ffe08a;display:inline-block;width:100%}\
          .caution{border-left:4px solid #888;padding-left:1em}\
-         </style></head><body>\n<h1>Similarity across the class</h1>\n",
+         </style></head><body><main>\n<h1>Similarity across the class</h1>\n",
     );
     let _ = writeln!(html, "<p class=\"caution\">{}</p>", escape(CAUTION));
     let mut md = String::new();
     notes(outcome, &mut md, escape);
     if !md.is_empty() {
-        let _ = writeln!(html, "<pre>{md}</pre>");
+        let _ = writeln!(html, "{}", block_of_markup("what was left out", "", &md));
     }
     html.push_str(
         "<table><tr><th>#</th><th>submission</th><th>submission</th><th>similarity</th>\
@@ -309,7 +309,7 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
     for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
         pair_section(outcome, pair, rank + 1, &mut html)?;
     }
-    html.push_str("</body></html>\n");
+    html.push_str("</main></body></html>\n");
     Ok(html)
 }
 
@@ -341,15 +341,28 @@ fn pair_section(
             &cache[&(true, fragment.file_a)],
             &cache[&(false, fragment.file_b)],
         );
+        let column = |submission: &Submission, file: u32, code: String| {
+            let file = submission.files[file as usize].display().to_string();
+            format!(
+                "<div><b>{}</b> {}{}</div>",
+                escape(&submission.name),
+                escape(&file),
+                block_of_markup(&format!("{} {file}", submission.name), "", &code)
+            )
+        };
         let _ = writeln!(
             html,
-            "<div class=\"sides\"><div><b>{}</b> {}<pre>{}</pre></div><div><b>{}</b> {}<pre>{}</pre></div></div>",
-            escape(&a.name),
-            escape(&a.files[fragment.file_a as usize].display().to_string()),
-            side(la, fragment.a, fragment.matches.iter().map(|m| m.0), k),
-            escape(&b.name),
-            escape(&b.files[fragment.file_b as usize].display().to_string()),
-            side(lb, fragment.b, fragment.matches.iter().map(|m| m.1), k),
+            "<div class=\"sides\">{}{}</div>",
+            column(
+                a,
+                fragment.file_a,
+                side(la, fragment.a, fragment.matches.iter().map(|m| m.0), k)
+            ),
+            column(
+                b,
+                fragment.file_b,
+                side(lb, fragment.b, fragment.matches.iter().map(|m| m.1), k)
+            ),
         );
     }
     Ok(())
