@@ -78,7 +78,7 @@ fn whole_and_three_shards(class: &Path, root: &Path) -> (PathBuf, [PathBuf; 3]) 
 /// The class files of a merged output are those of the whole class, byte for byte;
 /// the manifests differ only in `merged_from`.
 fn assert_merged_is_whole(whole: &Path, merged: &Path) {
-    for file in ["grades.csv", "summary.md", "histogram.svg"] {
+    for file in ["grades.csv", "summary.md", "histogram.svg", "index.html"] {
         let read = |dir: &Path| std::fs::read(dir.join(file)).expect("a class file");
         assert!(read(whole) == read(merged), "{file} differs");
     }
@@ -311,7 +311,7 @@ fn graded_submissions_merge_into_the_gradebook_of_the_whole_class() {
     assert!(stdout.contains(": 3 of 18 entries graded: "), "{stdout}");
     assert_merged_is_whole(&whole, &merged);
     for name in ["ann", "ben", "cy"] {
-        for file in ["results.json", "report.md"] {
+        for file in ["results.json", "report.md", "report.html"] {
             let read = |dir: &Path| std::fs::read(dir.join(name).join(file)).expect("a report");
             assert!(read(&whole) == read(&merged), "{name}/{file} differs");
         }
