@@ -351,7 +351,7 @@ impl Grader<'_> {
                     .trim_end_matches(':');
                 let message = format!("{headline} {BUILD_NOTE}");
                 let verdict = Verdict::fail(message)
-                    .with_mistake(Mistake::with_reason(mistake::DOES_NOT_COMPILE, headline));
+                    .with_mistake(Mistake::with_reason(mistake::BUILD_ERROR, headline));
                 (verdict, String::new(), Duration::ZERO)
             }
             (Ok(_), None) => (

@@ -2,9 +2,9 @@
 //! `index.html`) groups a class's failures of one check by it, so that 38 students
 //! with one misreading and 2 with another read as two groups, not 40 messages.
 //!
-//! A key is a kind (`visit order`, `not implemented`, `panicked`, …) and the facts
-//! that tell two mistakes of that kind apart, with what varies from one submission to
-//! the next left out: where a panic happened in the student's file, how many more
+//! A key is a kind (`build error`, `not implemented`, `panicked`, `visit order`, …)
+//! and the facts that tell two mistakes of that kind apart, with what varies from one
+//! submission to the next left out: where a panic happened in the student's file, how many more
 //! problems of the same kind followed, the place and size a failure was found at
 //! (the same bug met on two mazes is one mistake). A judge that knows what it found
 //! says so with [`Verdict::with_mistake`](super::Verdict::with_mistake); any other
@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 /// What a failed check got wrong (see the module's documentation).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Mistake {
-    /// What kind of mistake: a runtime failure (`does not compile`, `not
-    /// implemented`, `panicked`, `timed out`, `crashed`, …) or what a judge found
+    /// What kind of mistake: a failure to build or run (`build error`, `not
+    /// implemented`, `panicked`, `timed out`, …) or what a judge found
     /// (`visit order`, `wrong result`, …).
     pub kind: String,
     /// The facts that tell two mistakes of this kind apart (the first value that
@@ -30,8 +30,9 @@ pub struct Mistake {
 
 /// The kind of a failure that no judge keyed (see [`Mistake::of_message`]).
 pub const WRONG_RESULT: &str = "wrong result";
-/// The kind of a check whose part did not build.
-pub const DOES_NOT_COMPILE: &str = "does not compile";
+/// The kind of a check whose part did not build (its detail: the build's headline,
+/// `your code does not compile` or `the grader cannot call your part2 code: …`).
+pub const BUILD_ERROR: &str = "build error";
 /// The kind of a check that met a `todo!()`.
 pub const NOT_IMPLEMENTED: &str = "not implemented";
 /// The kind of a check whose code panicked (but for a `todo!()`).
@@ -56,7 +57,7 @@ impl Mistake {
         }
     }
 
-    /// A mistake its kind says all of: `does not compile`, `not implemented`, …
+    /// A mistake its kind says all of: `not implemented`, `timed out`, …
     pub fn kind(kind: impl Into<String>) -> Mistake {
         Mistake::new(kind, "")
     }
