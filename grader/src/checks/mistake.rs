@@ -84,15 +84,6 @@ impl Mistake {
     pub fn with_reason(kind: &str, reason: &str) -> Mistake {
         Mistake::new(kind, without_numbers(reason))
     }
-
-    /// The key in words, for the class page: `visit order: the 2nd room …`.
-    pub fn describe(&self) -> String {
-        if self.detail.is_empty() {
-            self.kind.clone()
-        } else {
-            format!("{}: {}", self.kind, self.detail)
-        }
-    }
 }
 
 /// The first line of `text` with every run of digits replaced by `#`: places, sizes,
@@ -160,15 +151,6 @@ mod tests {
         assert_ne!(
             overflow,
             Mistake::of_panic("called `Option::unwrap()` on a `None` value")
-        );
-    }
-
-    #[test]
-    fn a_mistake_in_words_leaves_out_an_empty_detail() {
-        assert_eq!(Mistake::kind("timed out").describe(), "timed out");
-        assert_eq!(
-            Mistake::new("panicked", "index out of bounds").describe(),
-            "panicked: index out of bounds"
         );
     }
 }

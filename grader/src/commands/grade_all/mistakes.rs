@@ -256,8 +256,11 @@ mod tests {
         assert_eq!(groups.len(), 2, "{groups:#?}");
         assert_eq!(students(&groups[0]), ["one", "two"]);
         assert_eq!(
-            groups[0].mistake.describe(),
-            "wrong result: opposite of EAST gave EAST, expected WEST"
+            groups[0].mistake,
+            Mistake::new(
+                checks::mistake::WRONG_RESULT,
+                "opposite of EAST gave EAST, expected WEST"
+            )
         );
         assert_eq!(students(&groups[1]), ["three"]);
     }

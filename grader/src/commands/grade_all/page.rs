@@ -24,6 +24,7 @@ use std::path::Path;
 use super::mistakes::{self, Failure, Group};
 use super::summary::{self, bucket_label, buckets, grades, hardest_first, median, round1};
 use super::{Outcome, Row};
+use crate::checks::Mistake;
 use crate::report::html::escape;
 use crate::report::{points, text};
 use crate::rubric::Rubric;
@@ -87,6 +88,15 @@ fn student_link(name: &str) -> String {
         href(name, "report.html"),
         shown(name)
     )
+}
+
+/// A mistake in words: `visit order: the 2nd room …`, or its kind alone.
+fn in_words(mistake: &Mistake) -> String {
+    if mistake.detail.is_empty() {
+        mistake.kind.clone()
+    } else {
+        format!("{}: {}", mistake.kind, mistake.detail)
+    }
 }
 
 /// `count` and `noun`, with an `s` when not 1.
@@ -247,7 +257,7 @@ fn mistake_group(out: &mut String, group: &Group) {
         out,
         "<section class=\"group\"><h4>{}: {}</h4><p>Students: {}.</p><p>What {}'s report says:</p><pre>{}</pre>",
         plural(group.failures.len(), "student"),
-        shown(&group.mistake.describe()),
+        shown(&in_words(&group.mistake)),
         group
             .failures
             .iter()
@@ -328,7 +338,6 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::checks::Mistake;
     use crate::commands::grade_all::Grade;
 
     const HOSTILE: &str = "<script>alert(1)</script> & \"quotes\" \u{202e}";
@@ -430,6 +439,15 @@ mod tests {
         assert!(
             links.contains(&"%3Cscript%3Ealert%281%29%3C%2Fscript%3E%20%26%20%22quotes%22%20%E2%80%AE/report.html"),
             "{links:?}"
+        );
+    }
+
+    #[test]
+    fn a_mistake_in_words_leaves_out_an_empty_detail() {
+        assert_eq!(in_words(&Mistake::kind("timed out")), "timed out");
+        assert_eq!(
+            in_words(&Mistake::new("panicked", "index out of bounds")),
+            "panicked: index out of bounds"
         );
     }
 
