@@ -38,7 +38,7 @@ pub const GROUPING: &str = "Each check's failures are grouped by what was wrong 
 const STYLE: &str = "body{font-family:sans-serif;max-width:72rem;margin:1rem auto;padding:0 1rem;color:#222;background:#fff;line-height:1.4}\
 a{color:#0b57a4}a:focus-visible{outline:3px solid #0b57a4;outline-offset:2px}\
 table{border-collapse:collapse;margin:.5rem 0 1rem}caption{text-align:left;font-weight:bold;padding:.25rem 0}\
-td,th{border-bottom:1px solid #bbb;padding:.25rem .5rem;text-align:left;vertical-align:top}.n{text-align:right}\
+td,th{border-bottom:1px solid #bbb;padding:.25rem .5rem;text-align:left;vertical-align:top}.n{text-align:right;white-space:nowrap}\
 pre{background:#f6f8fa;border:1px solid #ddd;padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}\
 svg{max-width:100%;height:auto}figure{margin:.5rem 0}\
 .group{border:1px solid #bbb;border-radius:6px;padding:0 1rem;margin:1rem 0}";
