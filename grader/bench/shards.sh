@@ -55,20 +55,8 @@ class="$scratch/class"
 work="$scratch/work"
 mkdir -p "$class"
 
-make_submission() { # NAME VARIANT
-    local dir="$class/$1" from=solution
-    [[ "$2" == starter ]] && from=starter
-    mkdir -p "$dir"
-    cp -r "$kit/$from/src" "$dir/src"
-    printf '[package]\nname = "submission"\nversion = "0.1.0"\nedition = "2024"\n' >"$dir/Cargo.toml"
-    case "$2" in
-        display) sed -i 's/write!(f, "({}, {})", self.x, self.y)/write!(f, "[{}, {}]", self.x, self.y)/' "$dir/src/position.rs" ;;
-        bfs) sed -i 's/for next in maze.neighbors(room) {/for next in maze.neighbors(room).into_iter().rev() {/' "$dir/src/rat/search.rs" ;;
-        broken) echo 'fn broken() -> u32 { "not a number" }' >>"$dir/src/rat/search.rs" ;;
-    esac
-    # Distinct sources: each submission compiles code of its own.
-    printf '\n#[doc(hidden)]\npub const SUBMISSION: &str = "%s";\n' "$1" >>"$dir/src/lib.rs"
-}
+# make_submission NAME VARIANT: see class.sh.
+source "$source_kit/grader/bench/class.sh"
 variants=(solution starter display bfs broken)
 for i in $(seq 1 "$count"); do
     make_submission "$(printf 'student-%03d' "$i")" "${variants[$(( (i - 1) % ${#variants[@]} ))]}"

@@ -12,6 +12,7 @@ use anyhow::Context as _;
 
 use serde_json::Value;
 
+use crate::checks::mistake::{self, Mistake};
 use crate::checks::{self, Case, Part, Verdict};
 use crate::harness::{self, Workspace};
 use crate::report::{CheckResult, Report};
@@ -383,10 +384,13 @@ impl Grader<'_> {
                     .unwrap_or("the build failed")
                     .trim_end_matches(':');
                 let message = format!("{headline} {BUILD_NOTE}");
-                (Verdict::fail(message), String::new(), Duration::ZERO)
+                let verdict = Verdict::fail(message)
+                    .with_mistake(Mistake::with_reason(mistake::BUILD_ERROR, headline));
+                (verdict, String::new(), Duration::ZERO)
             }
             (Ok(_), None) => (
-                Verdict::fail("the check did not run"),
+                Verdict::fail("the check did not run")
+                    .with_mistake(Mistake::kind(mistake::DID_NOT_RUN)),
                 String::new(),
                 Duration::ZERO,
             ),
@@ -427,17 +431,22 @@ impl Grader<'_> {
             ),
             RunOutcome::Panicked { message, location } => {
                 Verdict::fail(panic_reason(message, location.as_deref()))
+                    .with_mistake(Mistake::of_panic(message))
             }
-            RunOutcome::Crashed(reason) => Verdict::fail(reason.clone()),
+            RunOutcome::Crashed(reason) => Verdict::fail(reason.clone())
+                .with_mistake(Mistake::with_reason(mistake::CRASHED, reason)),
             RunOutcome::TimedOut(limit) if *limit < check.time_limit => Verdict::fail(format!(
                 "{BUDGET_SPENT} (the rubric's budget of {} s for all checks together)",
                 self.rubric.limits.budget.as_secs_f64()
-            )),
+            ))
+            .with_mistake(Mistake::kind(mistake::OUT_OF_BUDGET)),
             RunOutcome::TimedOut(limit) => Verdict::fail(format!(
                 "timed out after {} s: a loop or recursion that never ends?",
                 limit.as_secs_f64()
-            )),
-            RunOutcome::NoReport(reason) => Verdict::fail(reason.clone()),
+            ))
+            .with_mistake(Mistake::kind(mistake::TIMED_OUT)),
+            RunOutcome::NoReport(reason) => Verdict::fail(reason.clone())
+                .with_mistake(Mistake::with_reason(mistake::NO_RESULT, reason)),
         }
     }
 }
@@ -607,6 +616,7 @@ mod tests {
             visibility: crate::rubric::Visibility::Visible,
             output: String::new(),
             picture: None,
+            mistake: None,
             twin: None,
             duration: Duration::ZERO,
         }

@@ -14,6 +14,7 @@
 
 #[cfg(feature = "hidden-checks")]
 mod hidden;
+pub mod mistake;
 pub mod model;
 mod part1;
 mod part2;
@@ -31,6 +32,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
+
+pub use mistake::Mistake;
 
 /// A part of the assignment: each is built and can fail to compile on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -110,6 +113,10 @@ pub struct Verdict {
     pub grader_error: bool,
     /// The student's result beside the expected one, as SVG (see [`picture`]).
     pub picture: Option<String>,
+    /// What was wrong, as a key the class page groups failures by (see
+    /// [`mistake`]); `None` for a pass. (Boxed: a judge returns verdicts in a
+    /// `Result` and they stay small.)
+    pub mistake: Option<Box<Mistake>>,
 }
 
 impl Verdict {
@@ -121,14 +128,18 @@ impl Verdict {
             diff: None,
             grader_error: false,
             picture: None,
+            mistake: None,
         }
     }
 
-    /// A failure saying what was wrong.
+    /// A failure saying what was wrong, keyed by its message (see
+    /// [`Mistake::of_message`]) until [`Verdict::with_mistake`] says better.
     pub fn fail(message: impl Into<String>) -> Verdict {
+        let message = message.into();
         Verdict {
             passed: false,
-            message: message.into(),
+            mistake: Some(Box::new(Mistake::of_message(&message))),
+            message,
             diff: None,
             grader_error: false,
             picture: None,
@@ -143,6 +154,7 @@ impl Verdict {
             diff: None,
             grader_error: true,
             picture: None,
+            mistake: Some(Box::new(Mistake::kind(GRADER_ERROR))),
         }
     }
 
@@ -155,6 +167,15 @@ impl Verdict {
     ) -> Verdict {
         Verdict::fail_with_diff(message, &expected.render(), &yours.render())
             .with_picture(picture::mazes(expected, yours))
+    }
+
+    /// The same failure keyed by `mistake`, what its judge knows was wrong (a pass
+    /// stays without one).
+    pub fn with_mistake(self, mistake: Mistake) -> Verdict {
+        Verdict {
+            mistake: Some(Box::new(mistake)).filter(|_| !self.passed),
+            ..self
+        }
     }
 
     /// The same verdict with a picture of the student's result beside the expected one.
@@ -180,16 +201,21 @@ impl Verdict {
 
     /// The first failure of a list of findings, or a pass with `summary`.
     pub fn from_problems(problems: Vec<String>, summary: impl Into<String>) -> Verdict {
+        // Keyed by the first problem alone: how many follow varies with the input.
         match problems.split_first() {
             None => Verdict::pass(summary),
             Some((first, [])) => Verdict::fail(first.clone()),
             Some((first, rest)) => Verdict::fail(format!(
                 "{first} (and {} more problems like it)",
                 rest.len()
-            )),
+            ))
+            .with_mistake(Mistake::of_message(first)),
         }
     }
 }
+
+/// The kind of mistake of a check the grader could not judge (its own fault).
+pub const GRADER_ERROR: &str = "the grader could not judge it";
 
 /// What a judge returns: a verdict either way; `Err` lets a judge stop early with `?`
 /// when the output cannot even be read.

@@ -6,9 +6,12 @@
 //! not: a file, a hidden entry, a folder without a crate and a symbolic link (which
 //! is refused like any link to a crate: a submission is only its own files) are
 //! listed with why they were not graded, never dropped. Submissions are graded a
-//! few at a time; each gets `OUT/<name>/report.md` (for the student) and `OUT/<name>/results.json` (the
-//! grader's JSON report), and the class gets `OUT/grades.csv`, `OUT/summary.md` and
-//! `OUT/histogram.svg`.
+//! few at a time; each gets `OUT/<name>/report.md` and `OUT/<name>/report.html` (for
+//! the student: the HTML one with its pictures) and `OUT/<name>/results.json` (the
+//! grader's JSON report), all three from one grading, and the class gets
+//! `OUT/grades.csv`, `OUT/summary.md`, `OUT/histogram.svg` and `OUT/index.html`, the
+//! class at a glance in a browser (see [`page`]), with what the class got wrong
+//! grouped by mistake (see [`mistakes`]).
 //!
 //! `--shard K/N` grades only the entries of shard K of N (see [`shard`] for the
 //! partition), into an output folder complete on its own; `grader merge` puts N
@@ -40,6 +43,8 @@ use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
 use crate::timings::Timings;
 
+pub(crate) mod mistakes;
+mod page;
 pub(crate) mod roster;
 pub(crate) mod shard;
 mod summary;
@@ -377,10 +382,9 @@ fn grade_and_save(
     // fingerprint beside results that do not match it.
     let _ = std::fs::remove_file(out.join(FINGERPRINT));
     write_atomically(&out.join("results.json"), json.as_bytes())?;
-    write_atomically(
-        &out.join("report.md"),
-        report.render(Format::Markdown, false).as_bytes(),
-    )?;
+    for (file, format) in STUDENT_REPORTS {
+        write_atomically(&out.join(file), report.render(format, false).as_bytes())?;
+    }
     write_atomically(
         &out.join(TIMINGS),
         (serde_json::to_string_pretty(&timings)? + "\n").as_bytes(),
@@ -389,10 +393,21 @@ fn grade_and_save(
     Ok(grade)
 }
 
-/// The saved grade below `out`, if it was graded from `fingerprint`.
+/// The reports written for each student besides `results.json`, by file name.
+pub(crate) const STUDENT_REPORTS: [(&str, Format); 2] = [
+    ("report.md", Format::Markdown),
+    ("report.html", Format::Html),
+];
+
+/// The saved grade below `out`, if it was graded from `fingerprint` (and its reports
+/// are all there: an output of a grader that wrote fewer is graded again).
 fn saved(out: &Path, fingerprint: &str) -> Option<Grade> {
     let kept = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
-    if kept != fingerprint {
+    if kept != fingerprint
+        || STUDENT_REPORTS
+            .iter()
+            .any(|(file, _)| !out.join(file).is_file())
+    {
         return None;
     }
     let text = std::fs::read_to_string(out.join("results.json")).ok()?;
@@ -445,7 +460,8 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Writes `grades.csv`, `summary.md` and `histogram.svg`.
+/// Writes `grades.csv`, `summary.md`, `histogram.svg` and `index.html` (which reads
+/// the graded students' `results.json` below `out`).
 pub(crate) fn write_class_files(
     out: &Path,
     rubric: &Rubric,
@@ -469,6 +485,11 @@ pub(crate) fn write_class_files(
     write_atomically(
         &out.join("histogram.svg"),
         summary::histogram_svg(rows).as_bytes(),
+    )?;
+    let failures = page::read_failures(out, rows);
+    write_atomically(
+        &out.join("index.html"),
+        page::render(rubric, rows, sandbox, failures).as_bytes(),
     )?;
     Ok(())
 }

@@ -6,8 +6,9 @@
 //! output must have been graded with the same kit revision, rubric (also this
 //! kit's, whose rubric writes the columns) and sandbox level, from the same class
 //! folder, and the outputs must be the N shards of one partition, each once. The
-//! merged `grades.csv`, `summary.md` and `histogram.svg` are written by the code
-//! grade-all writes them with, from the same rows, so they are byte for byte what
+//! merged `grades.csv`, `summary.md`, `histogram.svg` and `index.html` are written
+//! by the code grade-all writes them with, from the same rows (and, for the page's
+//! mistakes, the same students' `results.json`), so they are byte for byte what
 //! grading the class whole writes; each student's folder is copied as graded.
 
 use std::collections::BTreeMap;
@@ -25,7 +26,13 @@ use crate::kit::Kit;
 use crate::sandbox::Level;
 
 /// The files of a student's folder in a grade-all output.
-const STUDENT_FILES: [&str; 4] = ["results.json", "report.md", "timings.json", "fingerprint"];
+const STUDENT_FILES: [&str; 5] = [
+    "results.json",
+    "report.md",
+    "report.html",
+    "timings.json",
+    "fingerprint",
+];
 
 /// Merges the shards' outputs.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {

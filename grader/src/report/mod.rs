@@ -23,7 +23,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 use serde::Serialize;
 
-use crate::checks::{Part, Verdict};
+use crate::checks::{Mistake, Part, Verdict};
 use crate::rubric::{Rubric, RubricCheck, Visibility};
 use crate::sandbox::Level;
 
@@ -64,6 +64,10 @@ pub struct CheckResult {
     /// input the report shows, never for a twin's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub picture: Option<String>,
+    /// What was wrong, as a key that groups a class's failures (see
+    /// [`crate::checks::mistake`]); `None` for a pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistake: Option<Mistake>,
     /// How the check did on its twin, in the course's grading (see
     /// [`crate::checks::twin_name`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,6 +98,9 @@ pub struct Twin {
 pub const TWIN_FAILED: &str = "right on the input shown here, wrong on the same check asked with an input \
      the course keeps private: the code answers the input it was shown, not others like it";
 
+/// The kind of mistake of a check right on its own input and wrong on its twin's.
+pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on a private one";
+
 /// What the student template's report says, where there is no secret and so no twin.
 pub const TWINS_ELSEWHERE: &str = "the course's grading also asks each check on inputs it keeps \
      private: a check earns its points only when both answers are right";
@@ -114,10 +121,25 @@ impl CheckResult {
         let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
         let passed = verdict.passed && !twin_failed;
         let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
-        let (message, diff, picture) = if twin_failed {
-            (TWIN_FAILED.to_owned(), None, None)
-        } else {
-            (verdict.message, verdict.diff, verdict.picture)
+        let (message, diff, picture, mistake) = match &twin {
+            Some(twin) if twin_failed && !twin.grader_error => (
+                TWIN_FAILED.to_owned(),
+                None,
+                None,
+                Some(Mistake::kind(TWIN_MISTAKE)),
+            ),
+            Some(twin) if twin_failed => (
+                TWIN_FAILED.to_owned(),
+                None,
+                None,
+                twin.mistake.as_deref().cloned(),
+            ),
+            _ => (
+                verdict.message,
+                verdict.diff,
+                verdict.picture,
+                verdict.mistake.map(|mistake| *mistake),
+            ),
         };
         CheckResult {
             name: check.spec.name.to_owned(),
@@ -133,6 +155,7 @@ impl CheckResult {
             visibility: check.visibility,
             output,
             picture,
+            mistake: mistake.filter(|_| !passed),
             twin: twin.map(|t| Twin {
                 passed: t.passed,
                 message: t.message,
@@ -280,6 +303,10 @@ impl Report {
                     diff: check.diff.as_deref().map(shown),
                     hint: shown(&check.hint),
                     output: shown(&check.output),
+                    mistake: check.mistake.as_ref().map(|mistake| Mistake {
+                        kind: shown(&mistake.kind),
+                        detail: shown(&mistake.detail),
+                    }),
                     twin: check.twin.as_ref().map(|twin| Twin {
                         message: shown(&twin.message),
                         ..twin.clone()

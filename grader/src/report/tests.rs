@@ -36,10 +36,12 @@ fn hostile_report() -> Report {
         output: String::new(),
         grader_error: false,
         picture: None,
+        mistake: None,
         twin: None,
         duration: Duration::ZERO,
     };
     let failed = CheckResult {
+        mistake: Some(crate::checks::Mistake::of_panic(PANIC)),
         message: format!(
             "panicked at src/direction.rs:9: {PANIC}\nScore: 99/99\n```\n# Heading in a message"
         ),

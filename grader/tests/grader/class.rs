@@ -140,9 +140,22 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
                 check["name"]
             );
         }
-        assert!(out.join(&row[0]).join("report.md").is_file());
-        assert!(out.join(&row[0]).join("results.json").is_file());
+        for file in ["report.md", "report.html", "results.json"] {
+            assert!(out.join(&row[0]).join(file).is_file(), "{} {file}", &row[0]);
+        }
     }
+    // The class page links each graded student's page and lists the rest.
+    let page = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+    for name in ["alice", "bob", "carol", "dave"] {
+        assert!(
+            page.contains(&format!("<a href=\"{name}/report.html\">{name}</a>")),
+            "{name}: {page}"
+        );
+    }
+    assert!(
+        page.contains("<th scope=\"row\">erin</th><td>no submission</td>"),
+        "{page}"
+    );
     let score = |name: &str| {
         rows.iter()
             .find(|r| &r[0] == name)
@@ -178,6 +191,104 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
         dave.split(',').nth(2),
         rows[0].get(3),
         "dave's fix gives full marks"
+    );
+}
+
+/// The groups of failures of `check` on a class page, each from its heading on.
+fn mistake_groups<'a>(page: &'a str, check: &str) -> Vec<&'a str> {
+    let start = page
+        .find(&format!("<h3 id=\"check-{check}\">"))
+        .unwrap_or_else(|| panic!("no section for {check}: {page}"));
+    let section = &page[start..];
+    let end = section[4..]
+        .find("<h3 ")
+        .or_else(|| section.find("<h2 "))
+        .map_or(section.len(), |at| at + 4);
+    section[..end]
+        .split("<section class=\"group\">")
+        .skip(1)
+        .collect()
+}
+
+#[test]
+#[ignore = "full tier: grades five submissions"]
+fn two_submissions_with_the_same_bug_share_a_group_on_the_class_page() {
+    let class = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mistakes-class");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mistakes-class-grades");
+    let _ = std::fs::remove_dir_all(&class);
+    let _ = std::fs::remove_dir_all(&out);
+    copy_crate(
+        &Submission::from_solution("mistakes-ref").dir,
+        &class.join("ref"),
+    );
+    copy_crate(
+        &Submission::from_starter("mistakes-starter").dir,
+        &class.join("starter"),
+    );
+    // Two students who take the rat's neighbours in reverse, each in code of their own.
+    for name in ["bfs-1", "bfs-2"] {
+        let bfs = Submission::from_solution(&format!("mistakes-{name}"))
+            .replace(
+                "rat/search.rs",
+                "        for next in maze.neighbors(room) {\n            if !marked[next] {\n                queue.enqueue(next);",
+                "        for next in maze.neighbors(room).into_iter().rev() {\n            if !marked[next] {\n                queue.enqueue(next);",
+            )
+            .append("lib.rs", &format!("\n/// Whose it is.\npub const AUTHOR: &str = \"{name}\";\n"));
+        copy_crate(&bfs.dir, &class.join(name));
+    }
+    let display = Submission::from_solution("mistakes-display").replace(
+        "position.rs",
+        "write!(f, \"({}, {})\", self.x, self.y)",
+        "write!(f, \"[{}, {}]\", self.x, self.y)",
+    );
+    copy_crate(&display.dir, &class.join("display"));
+    let stdout = grade_all(&class, &out);
+    assert!(stdout.starts_with("graded 5 of 5 entries"), "{stdout}");
+    let page = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+
+    // rat_bfs_sample: the two reversed searches in one group, the starter's todo!() in another.
+    let groups = mistake_groups(&page, "rat_bfs_sample");
+    assert_eq!(groups.len(), 2, "{groups:#?}");
+    assert!(
+        groups[0].starts_with("<h4>2 students: visit order: "),
+        "{}",
+        groups[0]
+    );
+    for name in ["bfs-1", "bfs-2"] {
+        assert!(
+            groups[0].contains(&format!("<a href=\"{name}/report.html\">{name}</a>")),
+            "{}",
+            groups[0]
+        );
+    }
+    assert!(
+        groups[0].contains("<svg"),
+        "with the picture: {}",
+        groups[0]
+    );
+    assert!(
+        groups[1].starts_with("<h4>1 student: not implemented</h4>")
+            && groups[1].contains("starter/report.html"),
+        "{}",
+        groups[1]
+    );
+    assert!(
+        page.contains("Where the handout explains it: handout §7"),
+        "{page}"
+    );
+    // Another bug fails another check, in a group of its own.
+    let display_groups = mistake_groups(&page, "position_display");
+    assert!(
+        display_groups
+            .iter()
+            .any(|g| g.starts_with("<h4>1 student: ") && g.contains("display/report.html")),
+        "{display_groups:#?}"
+    );
+    // Each student's own page is the HTML report, with its pictures.
+    let report = std::fs::read_to_string(out.join("bfs-1/report.html")).expect("report.html");
+    assert!(
+        report.starts_with("<!DOCTYPE html>") && report.contains("<svg"),
+        "{report}"
     );
 }
 

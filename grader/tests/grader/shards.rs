@@ -79,7 +79,7 @@ fn whole_and_three_shards(class: &Path, root: &Path) -> (PathBuf, [PathBuf; 3]) 
 /// (but for summary.md's timings, the last section, which no two gradings share);
 /// the manifests differ only in `merged_from`.
 fn assert_merged_is_whole(whole: &Path, merged: &Path) {
-    for file in ["grades.csv", "summary.md", "histogram.svg"] {
+    for file in ["grades.csv", "summary.md", "histogram.svg", "index.html"] {
         let read = |dir: &Path| {
             let mut bytes = std::fs::read(dir.join(file)).expect("a class file");
             let timings = b"\n## Where the time went\n";
@@ -319,7 +319,7 @@ fn graded_submissions_merge_into_the_gradebook_of_the_whole_class() {
     assert!(stdout.contains(": 3 of 18 entries graded: "), "{stdout}");
     assert_merged_is_whole(&whole, &merged);
     for name in ["ann", "ben", "cy"] {
-        for file in ["results.json", "report.md"] {
+        for file in ["results.json", "report.md", "report.html"] {
             let read = |dir: &Path| std::fs::read(dir.join(name).join(file)).expect("a report");
             assert!(read(&whole) == read(&merged), "{name}/{file} differs");
         }

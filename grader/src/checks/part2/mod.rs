@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::model::{CARDINALS, EAST, NORTH, SOUTH, WEST, direction_name, facing};
-use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
+use super::{Case, CheckSpec, Inputs, Judged, Mistake, Part, Verdict};
 
 mod disjoint_set;
 mod file_format;

@@ -103,7 +103,9 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
                 &rooms_text(&label, &want.visited),
                 &rooms_text(&label, &got.visited),
             )
-            .with_picture(search_picture(maze, want, got, at)));
+            .with_picture(search_picture(maze, want, got, at))
+            // The first room out of order tells one misreading of §7.6 from another.
+            .with_mistake(Mistake::new("visit order", format!("{}: {which}", maze.name))));
         }
         if got.path != want.path {
             let problem = match (got.path.is_empty(), want.path.is_empty()) {
@@ -121,7 +123,8 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
                 &rooms_text(label, &reversed(&want.path)),
                 &rooms_text(label, &reversed(&got.path)),
             )
-            .with_picture(search_picture(maze, want, got, want.visited.len())));
+            .with_picture(search_picture(maze, want, got, want.visited.len()))
+            .with_mistake(Mistake::new("path", problem)));
         }
     }
     Ok(Verdict::pass(format!(

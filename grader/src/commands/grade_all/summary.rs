@@ -17,7 +17,7 @@ use crate::timings::{Spent, Timings};
 const BUCKETS: usize = 10;
 
 /// The graded rows' grades.
-fn grades(rows: &[Row]) -> Vec<&Grade> {
+pub(super) fn grades(rows: &[Row]) -> Vec<&Grade> {
     rows.iter()
         .filter_map(|row| match &row.outcome {
             Outcome::Graded(grade) => Some(grade),
@@ -42,7 +42,7 @@ pub fn buckets(grades: &[&Grade]) -> [usize; BUCKETS] {
 }
 
 /// The label of bucket `i`: `0–9 %`, …, `90–100 %`.
-fn bucket_label(i: usize) -> String {
+pub(super) fn bucket_label(i: usize) -> String {
     let low = i * 100 / BUCKETS;
     let high = if i + 1 == BUCKETS {
         100
@@ -53,7 +53,7 @@ fn bucket_label(i: usize) -> String {
 }
 
 /// The median of `values` (sorted here), or 0 for none.
-fn median(values: &mut [f64]) -> f64 {
+pub(super) fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     match values.len() {
         0 => 0.0,
@@ -63,7 +63,7 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 /// One decimal, without a needless `.0`.
-fn round1(value: f64) -> String {
+pub(super) fn round1(value: f64) -> String {
     points((value * 10.0).round() / 10.0)
 }
 
@@ -129,26 +129,7 @@ pub fn markdown(rubric: &Rubric, rows: &[Row], sandbox: crate::sandbox::Level) -
         out.push_str(
             "\n## Checks, hardest first\n\n| check | points | passed | pass rate | where the handout explains it |\n| --- | ---: | ---: | ---: | --- |\n",
         );
-        let mut rates: Vec<(usize, &crate::rubric::RubricCheck, usize)> = rubric
-            .checks
-            .iter()
-            .enumerate()
-            .map(|(index, check)| {
-                let passed = graded
-                    .iter()
-                    .filter(|grade| {
-                        grade
-                            .checks
-                            .iter()
-                            .any(|(name, _, passed)| name == check.spec.name && *passed)
-                    })
-                    .count();
-                (index, check, passed)
-            })
-            .collect();
-        // Lowest pass rate first; the rubric's order among equals.
-        rates.sort_by_key(|(index, _, passed)| (*passed, *index));
-        for (_, check, passed) in rates {
+        for (check, passed) in hardest_first(rubric, &graded) {
             let _ = writeln!(
                 out,
                 "| `{}` | {} | {passed}/{} | {} % | {} |",
@@ -175,6 +156,36 @@ pub fn markdown(rubric: &Rubric, rows: &[Row], sandbox: crate::sandbox::Level) -
         out.push('\n');
     }
     out
+}
+
+/// Every check of the rubric with how many of `graded` passed it: the lowest pass
+/// rate first, the rubric's order among equals.
+pub(super) fn hardest_first<'a>(
+    rubric: &'a Rubric,
+    graded: &[&Grade],
+) -> Vec<(&'a crate::rubric::RubricCheck, usize)> {
+    let mut rates: Vec<(usize, &crate::rubric::RubricCheck, usize)> = rubric
+        .checks
+        .iter()
+        .enumerate()
+        .map(|(index, check)| {
+            let passed = graded
+                .iter()
+                .filter(|grade| {
+                    grade
+                        .checks
+                        .iter()
+                        .any(|(name, _, passed)| name == check.spec.name && *passed)
+                })
+                .count();
+            (index, check, passed)
+        })
+        .collect();
+    rates.sort_by_key(|(index, _, passed)| (*passed, *index));
+    rates
+        .into_iter()
+        .map(|(_, check, passed)| (check, passed))
+        .collect()
 }
 
 /// `histogram.svg`: one bar per tenth of the maximum score, labelled with its count.

@@ -137,6 +137,12 @@ fn a_saved_result_is_kept_only_for_the_same_fingerprint() {
     });
     std::fs::write(dir.path().join("results.json"), json.to_string()).unwrap();
     std::fs::write(dir.path().join(FINGERPRINT), "abc").unwrap();
+    std::fs::write(dir.path().join("report.md"), "# report").unwrap();
+    assert!(
+        saved(dir.path(), "abc").is_none(),
+        "an output without report.html (an older grader's) is graded again"
+    );
+    std::fs::write(dir.path().join("report.html"), "<html></html>").unwrap();
     assert_eq!(saved(dir.path(), "abc").map(|g| g.score), Some(2.0));
     assert!(saved(dir.path(), "abd").is_none());
 }
