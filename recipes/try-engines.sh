@@ -159,8 +159,9 @@ RUST
 noting() { printf '        let mut seen = String::new();\n%s\n        panic!("{seen}");' "$1"; }
 
 # Rust: CODE, with fork_named(NAME, AGAIN), which forks a child that renames itself NAME
-# (what `pgrep -x` finds), leaves the job's session and sleeps forever, forking again
-# every second when AGAIN.
+# (what `pgrep -x` finds), leaves the job's session, closes its descriptors (as a daemon
+# does: nothing then waits for it) and sleeps forever, forking again every second when
+# AGAIN.
 # Landlock keeps the jobs from running other programs (`sleep`), so the leftovers are
 # the job's own copies.
 forking() {
@@ -169,6 +170,7 @@ forking() {
             fn fork() -> i32;
             fn setsid() -> i32;
             fn prctl(option: i32, ...) -> i32;
+            fn close(fd: i32) -> i32;
         }
         let fork_named = |name: &str, again: bool| -> i32 {
             let pid = unsafe { fork() };
@@ -177,6 +179,9 @@ forking() {
                 unsafe {
                     setsid();
                     prctl(15, name.as_ptr());
+                    for fd in 0..1024 {
+                        close(fd);
+                    }
                 }
                 loop {
                     std::thread::sleep(std::time::Duration::from_secs(1));
