@@ -70,9 +70,9 @@ compare() {
 # reference's sources, its own target directory with the dependencies built.
 student="$scratch/student"
 mkdir -p "$student"
-cp "$kit/starter/Cargo.toml" "$kit/starter/Cargo.lock" "$student/"
+tar -C "$kit/starter" --exclude=./target --exclude=./src -cf - . | tar -C "$student" -xf -
 cp -r "$kit/solution/src" "$student/src"
-cargo build --lib -q --locked --manifest-path "$student/Cargo.toml" >/dev/null 2>&1
+cargo build --lib -q --locked --manifest-path "$student/Cargo.toml"
 work="$scratch/work"
 "$grader" grade "$kit/starter" --kit "$kit" --work-dir "$work" --format json --output /dev/null 2>/dev/null || true
 echo "seeded: $work"
@@ -107,8 +107,7 @@ if [[ ",$only," == *",2,"* ]]; then
         for i in $(seq "$first" $(( first + chunk - 1 ))); do
             [[ $i -le $class_size ]] || break
             mkdir -p "$class/student$i"
-            cp "$kit/starter/Cargo.toml" "$class/student$i/"
-            cp -r "$kit/solution/src" "$class/student$i/src"
+            tar -C "$student" --exclude=./target -cf - . | tar -C "$class/student$i" -xf -
             printf '\n/// This submission'"'"'s own.\npub const STUDENT: u32 = %d;\n' "$i" >> "$class/student$i/src/lib.rs"
         done
         n=$(find "$class" -mindepth 1 -maxdepth 1 | wc -l)

@@ -15,6 +15,10 @@ use std::path::Path;
 
 use super::layout::{EDITION, SUBMISSION_DEPENDENCIES, Sources};
 
+/// The most of a student's `Cargo.toml` read, and the longest crate name quoted.
+const MANIFEST_CAP: u64 = 1024 * 1024;
+const NAME_CAP: usize = 64;
+
 /// The lines to show above the compiler's `errors` for a submission whose crate is
 /// at `crate_dir` with `sources`; `lock` is the kit's lock file (for the versions).
 pub(super) fn advice(
@@ -23,9 +27,15 @@ pub(super) fn advice(
     errors: &[String],
     lock: &str,
 ) -> Vec<String> {
-    let manifest: Option<toml::Table> = std::fs::read_to_string(crate_dir.join("Cargo.toml"))
+    // The student's manifest, if it is of a manifest's size (it is the student's file).
+    let manifest: Option<toml::Table> = std::fs::File::open(crate_dir.join("Cargo.toml"))
         .ok()
-        .and_then(|text| toml::from_str(&text).ok());
+        .and_then(|file| {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::Read::take(file, MANIFEST_CAP), &mut text)
+                .ok()?;
+            toml::from_str(&text).ok()
+        });
     let mut lines = Vec::new();
     let kit = kit_crates(lock);
     let added: Vec<String> = manifest
@@ -41,6 +51,7 @@ pub(super) fn advice(
         .unwrap_or_default();
     let missing: Vec<&String> = added
         .iter()
+        .filter(|name| name.len() <= NAME_CAP)
         .filter(|name| {
             let krate = name.replace('-', "_");
             errors
