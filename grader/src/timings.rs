@@ -101,6 +101,7 @@ impl Timings {
 
     /// The sums of several gradings' timings, phase by phase (details by name, in the
     /// order first seen): the totals of a class.
+    #[cfg(feature = "instructor")]
     pub fn sum<'a>(all: impl IntoIterator<Item = &'a Timings>) -> Timings {
         let mut phases: Vec<Phase> = Vec::new();
         let mut compiled = Vec::new();
@@ -155,6 +156,7 @@ impl Timings {
 }
 
 /// Adds `more` to `phases`, phase by phase and detail by detail, matched by name.
+#[cfg(feature = "instructor")]
 fn merge_into(phases: &mut Vec<Phase>, more: &[Phase]) {
     for phase in more {
         match phases.iter_mut().find(|p| p.name == phase.name) {
@@ -244,6 +246,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "instructor")]
     fn a_class_sums_phases_and_details_by_name() {
         let one = Timings::new(
             vec![phase(

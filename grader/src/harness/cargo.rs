@@ -267,6 +267,7 @@ pub(super) fn sync_once(dir: &Path) -> anyhow::Result<(bool, Duration)> {
 /// are added and unused packages dropped. Afterwards builds can be `--locked`. Tries
 /// offline first and goes online only when something is not cached yet; returns
 /// whether offline was enough.
+#[cfg(feature = "instructor")]
 pub fn sync_lock(dir: &Path) -> anyhow::Result<bool> {
     Ok(sync_lock_counted(dir)?.0)
 }
