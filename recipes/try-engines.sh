@@ -348,8 +348,13 @@ docker_class() {
                 fail "class: includes-the-rubric: the build did not say it could not read the rubric: '${said:0:300}'"
             fi ;;
         process-bomb)
+            # Bounded either way: the sandbox kills the job at its process limit, or the
+            # kernel refuses the fork that would pass it (RLIMIT_NPROC counts the probe's
+            # other threads too, so the bomb may stop itself first).
             if [[ $said == *"too many processes"* ]] && [ "$bomb_left" = 0 ]; then
                 evidence "contained  a fork bomb: the report says '$(grep -o 'killed: too many processes[^)]*)' <<<"$said" | head -1)' -- processes named $bomb alive after grading: 0"
+            elif [[ $said == *"BOMB forked"*"Resource temporarily unavailable"* ]] && [ "$bomb_left" = 0 ]; then
+                evidence "contained  a fork bomb: the kernel refused its fork at the process limit, the report says '$(grep -o 'BOMB forked [0-9]*, then: [^(]*' <<<"$said" | head -1 | sed 's/ *$//')' -- processes named $bomb alive after grading: 0"
             else
                 fail "class: process-bomb: processes named $bomb alive after grading: $bomb_left; the report says '${said:0:300}'"
             fi ;;
