@@ -37,7 +37,7 @@ mod seed;
 use cargo::{lock, sync_once, target_dir};
 use layout::prepare;
 use probe::{Attempt, build_probe_into, summarize};
-use seed::seed_target;
+use seed::{Seeding, seed_target};
 
 use crate::timings::{Phase, Stopwatch};
 
@@ -137,17 +137,8 @@ struct Costs {
 }
 
 impl Costs {
-    /// Notes a build of the probe as the phase `name`.
-    fn attempt(&mut self, name: String, attempt: &Attempt) {
-        self.phases.push(Phase {
-            name,
-            ..attempt.cost.clone()
-        });
-        self.compiled.extend(attempt.compiled.iter().cloned());
-    }
-
     /// Seeds the target directory of `id` (building the seed the first time), then
-    /// builds the probe there; notes both.
+    /// builds the probe there; notes both, the build as the phase `name`.
     fn build_probe(
         &mut self,
         workspace: &Workspace,
@@ -166,21 +157,25 @@ impl Costs {
             features,
             offline,
         )?;
-        self.attempt(name, &attempt);
+        self.phases.push(Phase {
+            name,
+            ..attempt.cost.clone()
+        });
+        self.compiled.extend(attempt.compiled.iter().cloned());
         Ok(attempt)
     }
 
     /// Seeds the target directory of `id`, noting the seed's build (the first time
-    /// only) as a phase of its own; returns the CPU time of the copy.
-    fn seed(&mut self, workspace: &Workspace, id: &str) -> anyhow::Result<std::time::Duration> {
+    /// only) as a phase of its own.
+    fn seed(&mut self, workspace: &Workspace, id: &str) -> anyhow::Result<Seeding> {
         let seeding = seed_target(workspace, id)?;
         if let Some(built) = &seeding.built {
             self.phases.push(Phase {
                 name: "build the shared dependencies (first time only)".to_owned(),
-                ..built.cost.clone()
+                ..built.clone()
             });
         }
-        Ok(seeding.copy_cpu)
+        Ok(seeding)
     }
 
     /// A finished build's parts, with its costs.
@@ -256,12 +251,12 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let dir = prepare(workspace, &id, &sources)?;
     let (offline, sync_cpu) = sync_once(&dir)?;
     // The dependencies first (the first time only), each step with its own note.
-    let copy_cpu = costs.seed(workspace, &id)?;
-    // The harness's preparation, less the seed's build (a phase of its own, so far
-    // the only one).
-    let seed_built: f64 = costs.phases.iter().map(|p| p.spent.wall_s).sum();
-    let mut prepared = watch.spent(sync_cpu + copy_cpu);
-    prepared.wall_s = (prepared.wall_s - seed_built).max(0.0);
+    let seeding = costs.seed(workspace, &id)?;
+    // The harness's preparation, less the seed's build (a phase of its own).
+    let mut prepared = watch.spent(sync_cpu + seeding.copy_cpu);
+    if let Some(built) = &seeding.built {
+        prepared.wall_s = (prepared.wall_s - built.spent.wall_s).max(0.0);
+    }
     costs.phases.insert(
         0,
         Phase::new(
@@ -271,15 +266,14 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     );
     let _note = Note::new(workspace, "building your code…");
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-    let whole = build_probe_into(
+    let whole = costs.build_probe(
         workspace,
         &dir,
         &id,
-        &target_dir(workspace, &id),
+        "build the submission and the probe".to_owned(),
         &all_features.join(","),
         offline,
     )?;
-    costs.attempt("build the submission and the probe".to_owned(), &whole);
     let warnings = whole.warnings.clone();
     if let Some(executable) = whole.executable {
         let parts = Part::ALL

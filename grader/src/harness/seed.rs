@@ -15,10 +15,11 @@ use std::time::Duration;
 
 use super::cargo::{lock, sync_once, target_dir};
 use super::layout::{prepare, read_sources};
-use super::probe::{Attempt, build_probe_into};
+use super::probe::build_probe_into;
 use super::{Note, Workspace};
 use crate::checks::Part;
 use crate::sandbox::usage;
+use crate::timings::Phase;
 
 /// The dependencies, built once by the grader from the starter's stubs.
 fn seed_dir(workspace: &Workspace) -> PathBuf {
@@ -34,8 +35,8 @@ const SEEDED: &str = "seeded";
 /// What seeding a harness's target directory cost.
 #[derive(Default)]
 pub(super) struct Seeding {
-    /// The seed's build, when this call built it (the first time only).
-    pub(super) built: Option<Attempt>,
+    /// What the seed's build cost, when this call built it (the first time only).
+    pub(super) built: Option<Phase>,
     /// The CPU time of copying the seed.
     pub(super) copy_cpu: Duration,
 }
@@ -67,9 +68,8 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         let (offline, _) = sync_once(&dir)?;
         let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
         let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
-        let built = attempt.executable.is_some();
-        seeding.built = Some(attempt);
-        if !built {
+        seeding.built = Some(attempt.cost);
+        if attempt.executable.is_none() {
             return Ok(seeding);
         }
         keep_dependencies_only(&seed);
