@@ -179,8 +179,43 @@ fn test_output<'a>(results: &'a Value, check: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no test {check}"))
 }
 
-/// Processes of the machine whose command line holds `marker`.
-fn alive_with(marker: &str) -> usize {
+/// Rust for a submission's file: `fork_named(NAME, AGAIN)` forks a child that takes
+/// the name NAME (what /proc/PID/comm shows), leaves the job's session, closes its
+/// descriptors (as a daemon does: nothing waits for it then) and sleeps forever,
+/// forking again every second when AGAIN; it returns fork's result. Landlock keeps a
+/// job from running other programs (`sleep`), so leftovers must be the job's own
+/// copies for a test of them to mean anything.
+const FORK_NAMED: &str = r#"
+pub(crate) fn fork_named(name: &str, again: bool) -> i32 {
+    unsafe extern "C" {
+        fn fork() -> i32;
+        fn setsid() -> i32;
+        fn prctl(option: i32, ...) -> i32;
+        fn close(fd: i32) -> i32;
+    }
+    let name = std::ffi::CString::new(name).unwrap_or_default();
+    let pid = unsafe { fork() };
+    if pid == 0 {
+        unsafe {
+            setsid();
+            prctl(15, name.as_ptr());
+            for fd in 0..1024 {
+                close(fd);
+            }
+        }
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            if again {
+                unsafe { fork() };
+            }
+        }
+    }
+    pid
+}
+"#;
+
+/// Processes of the machine named `name` (their /proc/PID/comm).
+fn alive_named(name: &str) -> usize {
     std::fs::read_dir("/proc")
         .expect("/proc")
         .flatten()
@@ -190,10 +225,20 @@ fn alive_with(marker: &str) -> usize {
                 .is_some_and(|n| n.parse::<u32>().is_ok())
         })
         .filter(|e| {
-            std::fs::read(e.path().join("cmdline"))
-                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+            std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.trim_end() == name)
         })
         .count()
+}
+
+/// The number after `word` in `text` (`LEFTOVER 4242`), if there is one.
+fn number_after(text: &str, word: &str) -> Option<i64> {
+    let rest = &text[text.find(word)? + word.len()..];
+    let digits: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '-')
+        .collect();
+    digits.parse().ok()
 }
 
 #[test]
@@ -295,7 +340,8 @@ pub(crate) fn spy() {{
             Ok(_) => {{ let _ = writeln!(e, "CONNECTED"); }}
             Err(error) => {{ let _ = writeln!(e, "NOCONNECT {{error}}"); }}
         }}
-        let _ = std::process::Command::new("setsid").args(["sleep", "{marker}"]).spawn();
+        let leftover = crate::direction::fork_named("{marker}", false);
+        let _ = writeln!(e, "LEFTOVER {{leftover}}");
         let parent = std::os::unix::process::parent_id().to_string();
         let killed = std::process::Command::new("kill").args(["-9", &parent]).status();
         let _ = writeln!(e, "KILL {{killed:?}}");
@@ -327,7 +373,8 @@ fn hostile_submissions_are_contained_under_docker_defaults() {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a listener");
         listener.set_nonblocking(true).expect("nonblocking");
         let port = listener.local_addr().expect("a port").port();
-        let marker = format!("4747.{}{}", std::process::id(), u8::from(without_landlock));
+        // A process name (comm) holds 15 characters.
+        let marker = format!("lv{}{}", std::process::id(), u8::from(without_landlock));
         let planted = PathBuf::from(format!("/tmp/maze-container-planted-{marker}"));
         let name = format!("container-spy-{}", u8::from(without_landlock));
         let submission = Submission::from_solution(&name)
@@ -335,6 +382,7 @@ fn hostile_submissions_are_contained_under_docker_defaults() {
                 "direction.rs",
                 &spy(&source, &work_dir(), port, &marker, &planted),
             )
+            .append("direction.rs", FORK_NAMED)
             .replace(
                 "direction.rs",
                 "        let mut result = Direction::NONE;",
@@ -377,11 +425,11 @@ fn hostile_submissions_are_contained_under_docker_defaults() {
         }
         assert!(printed.contains("NOCONNECT"), "{printed}");
         assert!(listener.accept().is_err(), "the job reached the listener");
-        assert_eq!(
-            alive_with(&format!("sleep {marker}")),
-            0,
-            "a process outlived its check"
-        );
+        // The leftover was made (else nothing below would mean anything), and it did
+        // not outlive the grading.
+        let forked = number_after(printed, "LEFTOVER").unwrap_or(-1);
+        assert!(forked > 0, "the spy could not fork its leftover: {printed}");
+        assert_eq!(alive_named(&marker), 0, "a process outlived its check");
         assert!(!planted.exists());
         let text = results.to_string();
         assert!(
@@ -446,7 +494,7 @@ fn memory_hogs_and_fork_bombs_are_bounded_under_docker_defaults() {
         return;
     }
     let autograder = Autograder::unpacked("resources");
-    let marker = format!("4848.{}", std::process::id());
+    let marker = format!("bomb{}", std::process::id());
     let submission = Submission::from_solution("container-resources")
         .replace(
             "direction.rs",
@@ -457,22 +505,21 @@ fn memory_hogs_and_fork_bombs_are_bounded_under_docker_defaults() {
             "position.rs",
             "write!(f, \"({}, {})\", self.x, self.y)",
             &format!(
-                "{{ let mut children = Vec::new(); for _ in 0..300 {{ match std::process::Command::new(\"sleep\").arg(\"{marker}\").spawn() {{ Ok(c) => children.push(c), Err(e) => {{ eprintln!(\"spawn failed: {{e}}\"); break; }} }} }} std::hint::black_box(&children); panic!(\"bomb done\") }}"
+                "{{ let mut forked = 0; let stopped = loop {{ if crate::position::fork_named(\"{marker}\", true) < 0 {{ break std::io::Error::last_os_error().to_string(); }} forked += 1; if forked == 10_000 {{ break \"nothing\".to_owned(); }} }}; panic!(\"BOMB forked {{forked}}, then: {{stopped}}\") }}"
             ),
-        );
+        )
+        .append("position.rs", FORK_NAMED);
     let results = autograder.grade(&submission.dir, false);
     let hog = test_output(&results, "direction_opposite");
     assert!(hog.contains("out of memory"), "{hog}");
+    // Bounded either way: the sandbox kills the job at its process limit, or the
+    // kernel refuses the fork that would pass it (the limit also counts the probe's
+    // other threads), after some forks went through.
     let bomb = test_output(&results, "position_display");
-    assert!(
-        bomb.contains("too many processes") || bomb.contains("spawn failed"),
-        "{bomb}"
-    );
-    assert_eq!(
-        alive_with(&format!("sleep {marker}")),
-        0,
-        "the bomb outlived its check"
-    );
+    let refused = number_after(bomb, "BOMB forked").is_some_and(|n| n > 0)
+        && bomb.contains("Resource temporarily unavailable");
+    assert!(bomb.contains("too many processes") || refused, "{bomb}");
+    assert_eq!(alive_named(&marker), 0, "the bomb outlived its check");
     let (got, max) = score(&results);
     assert!(got < max, "{got} of {max}");
     assert_eq!(results["sandbox"], "container");
