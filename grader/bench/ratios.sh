@@ -47,10 +47,15 @@ echo "grader: $grader"
 echo "kit: $kit ($(git -C "$kit" rev-parse --short HEAD 2>/dev/null || echo 'no git'))"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# time_of OUT CMD…: runs CMD, appends "wall cpu" (seconds) to OUT.
+# time_of OUT CMD…: runs CMD, appends "wall cpu" (seconds) to OUT; a command that
+# fails voids the measurement (a build that stops at an error costs little).
 time_of() {
     local out="$1"; shift
-    /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$@" >/dev/null 2>&1 || true
+    if ! /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$@" >/dev/null 2>"$scratch/stderr"; then
+        echo "ratios.sh: failed, so nothing is measured: $*" >&2
+        tail -n 5 "$scratch/stderr" >&2
+        exit 1
+    fi
     awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time" >> "$out"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -72,6 +77,9 @@ student="$scratch/student"
 mkdir -p "$student"
 tar -C "$kit/starter" --exclude=./target --exclude=./src -cf - . | tar -C "$student" -xf -
 cp -r "$kit/solution/src" "$student/src"
+# The reference's sources as they came: the measurements below change the student's.
+pristine="$scratch/pristine-src"
+cp -r "$student/src" "$pristine"
 cargo build --lib -q --locked --manifest-path "$student/Cargo.toml"
 work="$scratch/work"
 "$grader" grade "$kit/starter" --kit "$kit" --work-dir "$work" --format json --output /dev/null 2>/dev/null || true
@@ -107,12 +115,19 @@ if [[ ",$only," == *",2,"* ]]; then
         for i in $(seq "$first" $(( first + chunk - 1 ))); do
             [[ $i -le $class_size ]] || break
             mkdir -p "$class/student$i"
-            tar -C "$student" --exclude=./target -cf - . | tar -C "$class/student$i" -xf -
+            tar -C "$student" --exclude=./target --exclude=./src -cf - . | tar -C "$class/student$i" -xf -
+            cp -r "$pristine" "$class/student$i/src"
             printf '\n/// This submission'"'"'s own.\npub const STUDENT: u32 = %d;\n' "$i" >> "$class/student$i/src/lib.rs"
         done
         n=$(find "$class" -mindepth 1 -maxdepth 1 | wc -l)
         time_of "$scratch/2a.raw" "$grader" grade-all "$class" --kit "$kit" --work-dir "$work" \
             --output-dir "$scratch/out-$first" --jobs 2
+        # Every submission is the reference's: anything less than full marks would
+        # be a build or a run cut short, and a cheaper one.
+        if awk -F, 'NR > 1 && ($2 != "graded" || $3 != $4) { bad = 1 } END { exit !bad }' "$scratch/out-$first/grades.csv"; then
+            echo "ratios.sh: a submission of the class did not get full marks, so nothing is measured" >&2
+            exit 1
+        fi
         tail -n 1 "$scratch/2a.raw" | awk -v n="$n" '{ printf "%.3f %.3f\n", $1 / n, $2 / n }' >> "$scratch/2a"
         : > "$scratch/2b.chunk"
         for dir in "$class"/*; do
@@ -134,8 +149,9 @@ if [[ ",$only," == *",3,"* ]]; then
     for i in $(seq 1 "$runs"); do
         for side in copy original; do
             sub="$scratch/seed-$side-$i"
-            cp -r "$student" "$sub"
-            rm -rf "$sub/target"
+            mkdir -p "$sub"
+            tar -C "$student" --exclude=./target --exclude=./src -cf - . | tar -C "$sub" -xf -
+            cp -r "$pristine" "$sub/src"
             printf '\npub const STUDENT: u32 = %d;\n' "$i" >> "$sub/src/lib.rs"
         done
         time_of "$scratch/3a" "$grader" grade "$scratch/seed-copy-$i" --kit "$kit" --work-dir "$copy" --format json --output /dev/null
