@@ -37,7 +37,7 @@ mod seed;
 use cargo::{lock, sync_once, target_dir};
 use layout::prepare;
 use probe::{Attempt, build_probe_into, summarize};
-use seed::{Seeding, seed_target};
+use seed::{Seeding, lock_from_seed, seed_target};
 
 use crate::timings::{Phase, Stopwatch};
 
@@ -249,6 +249,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     // One grading of this submission builds at a time (its harness and target dir).
     let _building = lock(workspace, &id)?;
     let dir = prepare(workspace, &id, &sources)?;
+    lock_from_seed(workspace, &id, &dir);
     let (offline, sync_cpu) = sync_once(&dir)?;
     // The dependencies first (the first time only), each step with its own note.
     let seeding = costs.seed(workspace, &id)?;
@@ -381,6 +382,7 @@ fn rescue(
     let rescued = rescue_id(id);
     let watch = Stopwatch::start();
     let dir = prepare(workspace, &rescued, &patched)?;
+    lock_from_seed(workspace, &rescued, &dir);
     let (offline, sync_cpu) = sync_once(&dir)?;
     costs.phases.push(Phase::new(
         "prepare the harness with the starter's stubs for the broken part",

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use super::cargo::{lock, sync_once, target_dir};
-use super::layout::{prepare, read_sources};
+use super::layout::{SYNCED, prepare, read_sources};
 use super::probe::build_probe_into;
 use super::{Note, Workspace};
 use crate::checks::Part;
@@ -94,6 +94,49 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         }
     }
     Ok(seeding)
+}
+
+/// Gives the new harness `id` at `dir` its lock without running cargo: the seed's
+/// harness has the same manifests and the same kit lock apart from the id in the two
+/// harness packages' names, so its lock (which cargo already brought in line) is this
+/// harness's with the id replaced. Marks the lock in line and returns true; returns
+/// false (cargo then syncs it, as it always did) unless the seed is finished, its
+/// kit lock is today's and each of its manifests is this harness's but for the id.
+/// Saves a `cargo metadata` for every submission of a class.
+pub(super) fn lock_from_seed(workspace: &Workspace, id: &str, dir: &Path) -> bool {
+    if id == SEED_ID || dir.join(SYNCED).is_file() || !seed_dir(workspace).join(SEEDED).is_file() {
+        return false;
+    }
+    let seed = workspace.root.join("harness").join(SEED_ID);
+    let read = |root: &Path, file: &str| fs::read_to_string(root.join(file)).ok();
+    if !seed.join(SYNCED).is_file()
+        || read(&seed, "kit.lock").is_none()
+        || read(&seed, "kit.lock") != read(dir, "kit.lock")
+    {
+        return false;
+    }
+    let ours = |text: &str| text.replace(SEED_ID, id);
+    for manifest in ["Cargo.toml", "submission/Cargo.toml", "probe/Cargo.toml"] {
+        match (read(&seed, manifest), read(dir, manifest)) {
+            (Some(theirs), Some(mine)) if ours(&theirs) == mine => {}
+            _ => return false,
+        }
+    }
+    let Some(lock) = read(&seed, "Cargo.lock") else {
+        return false;
+    };
+    // The id appears in the lock only as the two harness packages' names.
+    let names = [
+        format!("\"maze-probe-{SEED_ID}\""),
+        format!("\"maze-submission-{SEED_ID}\""),
+    ];
+    if lock.matches(SEED_ID).count()
+        != lock.matches(&names[0]).count() + lock.matches(&names[1]).count()
+    {
+        return false;
+    }
+    fs::write(dir.join("Cargo.lock"), ours(&lock)).is_ok()
+        && fs::write(dir.join(SYNCED), b"").is_ok()
 }
 
 /// Removes from a finished seed what only the stubs' own build uses: their
