@@ -7,8 +7,9 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Duration;
 
 use maze::{Direction, DirectionExt, Maze, MazeCell, MazeCellArray, MazeRng, Position};
-use serde::Deserialize;
 use serde_json::{Value, json};
+
+use wire::part1::{Draws, GivenMaze, Grid, RangeQuery};
 
 use crate::{Producer, field};
 
@@ -40,7 +41,7 @@ pub const CHECKS: &[(&str, Producer)] = &[
     ("solved_repeatedly", solved_repeatedly),
 ];
 
-type Xy = (i32, i32);
+use wire::Xy;
 
 fn pos(p: Position) -> Value {
     json!([p.x, p.y])
@@ -132,13 +133,6 @@ fn position_moved(input: &Value) -> Value {
     json!(moves.iter().map(|&(from, bits)| pos(at(from).moved(dir(bits)))).collect::<Vec<_>>())
 }
 
-#[derive(Deserialize)]
-struct Draws {
-    x: Xy,
-    y: Xy,
-    count: usize,
-}
-
 fn position_random(input: &Value) -> Value {
     let mut rng = MazeRng::seed_from_u64(field(input, "seed"));
     let draws: Vec<Draws> = field(input, "draws");
@@ -188,12 +182,6 @@ fn array_new_sizes(input: &Value) -> Value {
         .iter()
         .map(|&(w, h)| result(MazeCellArray::new(w, h), |a| json!([a.width(), a.height()])))
         .collect::<Vec<_>>())
-}
-
-#[derive(Deserialize)]
-struct RangeQuery {
-    size: Xy,
-    contains: Vec<Xy>,
 }
 
 fn array_ranges(input: &Value) -> Value {
@@ -264,12 +252,6 @@ fn array_reset_and_resize(input: &Value) -> Value {
         })
         .collect();
     json!({ "after_reset": after_reset, "resizes": steps })
-}
-
-#[derive(Deserialize)]
-struct Grid {
-    size: Xy,
-    walls: Vec<Vec<u8>>,
 }
 
 fn neighbor_list(map: &BTreeMap<Direction, Position>) -> Value {
@@ -374,14 +356,6 @@ fn solve_before_create(input: &Value) -> Value {
     let (w, h): Xy = field(input, "size");
     let mut maze = Maze::new(w, h).expect("Maze::new on a valid size");
     result(maze.solve(), |path| json!(path.len()))
-}
-
-#[derive(Deserialize)]
-struct GivenMaze {
-    size: Xy,
-    start: Xy,
-    end: Xy,
-    walls: Vec<Vec<u8>>,
 }
 
 fn solved_mazes(input: &Value) -> Value {

@@ -8,8 +8,9 @@
 
 use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
 use maze::{Direction, MazeRng};
-use serde::Deserialize;
 use serde_json::{Value, json};
+
+use wire::part2::{GivenFile, GivenMaze, SetScript};
 
 use crate::{Producer, field};
 
@@ -49,12 +50,6 @@ fn open_doors(maze: &RatMaze, rooms: usize) -> Vec<u8> {
     (0..rooms)
         .map(|room| Direction::CARDINALS.iter().filter(|&&d| maze.door_open(room, d)).map(|d| d.bits()).sum())
         .collect()
-}
-
-#[derive(Deserialize)]
-struct GivenMaze {
-    n: usize,
-    open: Vec<u8>,
 }
 
 /// The grader's maze, built with `RatMaze::new` and `set_door` alone.
@@ -159,12 +154,6 @@ fn queue_script(input: &Value) -> Value {
     json!({ "scripts": runs, "interleaved": out })
 }
 
-#[derive(Deserialize)]
-struct SetScript {
-    n: usize,
-    ops: Vec<Vec<Value>>,
-}
-
 fn disjoint_set_script(input: &Value) -> Value {
     let scripts: Vec<SetScript> = field(input, "scripts");
     json!(scripts
@@ -264,11 +253,6 @@ fn rat_neighbors(input: &Value) -> Value {
             })
         })
         .collect::<Vec<_>>())
-}
-
-#[derive(Deserialize)]
-struct GivenFile {
-    text: String,
 }
 
 fn rat_read(input: &Value) -> Value {

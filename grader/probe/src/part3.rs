@@ -9,8 +9,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use maze::texture::{Favor, Link, Root, generate_weighted, weight, weighted_pick};
 use maze::{Direction, MazeCellArray, MazeRng, Position};
-use serde::Deserialize;
 use serde_json::{Value, json};
+
+use wire::part3::{GivenLink, Sequence, WeightCase};
 
 use crate::{Producer, field};
 
@@ -44,26 +45,16 @@ fn root(name: &str) -> Root {
     }
 }
 
-#[derive(Deserialize)]
-struct GivenLink {
-    from: Xy,
-    to: Xy,
-    direction: u8,
-    age: u32,
-    previous: Option<u8>,
-}
-
-impl GivenLink {
-    fn link(&self) -> Link {
-        // The far cell comes from the grader too, so that these checks do not
-        // depend on Part 1's Position::moved.
-        Link {
-            from: Position::new(self.from.0, self.from.1),
-            to: Position::new(self.to.0, self.to.1),
-            direction: Direction::from_bits_retain(self.direction),
-            age: self.age,
-            previous: self.previous.map(Direction::from_bits_retain),
-        }
+/// The student's `Link` for the grader's.
+fn link(given: &GivenLink) -> Link {
+    // The far cell comes from the grader too, so that these checks do not depend on
+    // Part 1's Position::moved.
+    Link {
+        from: Position::new(given.from.0, given.from.1),
+        to: Position::new(given.to.0, given.to.1),
+        direction: Direction::from_bits_retain(given.direction),
+        age: given.age,
+        previous: given.previous.map(Direction::from_bits_retain),
     }
 }
 
@@ -83,39 +74,15 @@ fn caught(run: impl FnOnce() -> Value) -> Value {
     }
 }
 
-#[derive(Deserialize)]
-struct WeightCase {
-    favor: String,
-    links: Vec<GivenLink>,
-}
-
 fn texture_weights(input: &Value) -> Value {
     let cases: Vec<WeightCase> = field(input, "cases");
     json!(cases
         .iter()
         .map(|case| {
             let favor = favor(&case.favor);
-            caught(|| json!(case.links.iter().map(|l| weight(favor, &l.link())).collect::<Vec<u64>>()))
+            caught(|| json!(case.links.iter().map(|l| weight(favor, &link(l))).collect::<Vec<u64>>()))
         })
         .collect::<Vec<_>>())
-}
-
-#[derive(Deserialize)]
-struct Round {
-    favor: String,
-    links: Vec<GivenLink>,
-    #[serde(default = "one")]
-    repeat: usize,
-}
-
-fn one() -> usize {
-    1
-}
-
-#[derive(Deserialize)]
-struct Sequence {
-    seed: u64,
-    rounds: Vec<Round>,
 }
 
 /// For each sequence, one `MazeRng` from its seed and one pick per round (a round
@@ -130,7 +97,7 @@ fn texture_picks(input: &Value) -> Value {
                 let mut picks = Vec::new();
                 for round in &sequence.rounds {
                     let favor = favor(&round.favor);
-                    let links: Vec<Link> = round.links.iter().map(GivenLink::link).collect();
+                    let links: Vec<Link> = round.links.iter().map(link).collect();
                     for _ in 0..round.repeat {
                         picks.push(weighted_pick(&links, favor, &mut rng));
                     }

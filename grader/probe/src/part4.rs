@@ -10,8 +10,9 @@ use std::thread;
 use maze::backtrack::solve_backtracking;
 use maze::prim::generate_prim;
 use maze::{Direction, Maze, MazeCellArray, MazeRng, Position, SolveError};
-use serde::Deserialize;
 use serde_json::{Value, json};
+
+use wire::part1::GivenMaze;
 
 use crate::{Producer, field};
 
@@ -39,27 +40,17 @@ fn prim_mazes(input: &Value) -> Value {
         .collect::<Vec<_>>())
 }
 
-#[derive(Deserialize)]
-struct GivenMaze {
-    size: Xy,
-    start: Xy,
-    end: Xy,
-    walls: Vec<Vec<u8>>,
-}
-
-impl GivenMaze {
-    /// The grader's maze, its walls set through the indexer (so that a check of the
-    /// solver does not depend on the generators).
-    fn maze(&self) -> Maze {
-        let mut cells = MazeCellArray::new(self.size.0, self.size.1).expect("MazeCellArray::new on a valid size");
-        for (y, row) in self.walls.iter().enumerate() {
-            for (x, &bits) in row.iter().enumerate() {
-                cells[(x as i32, y as i32)].walls = Direction::from_bits_retain(bits);
-            }
+/// The grader's maze, its walls set through the indexer (so that a check of the
+/// solver does not depend on the generators).
+fn maze_of(given: &GivenMaze) -> Maze {
+    let mut cells = MazeCellArray::new(given.size.0, given.size.1).expect("MazeCellArray::new on a valid size");
+    for (y, row) in given.walls.iter().enumerate() {
+        for (x, &bits) in row.iter().enumerate() {
+            cells[(x as i32, y as i32)].walls = Direction::from_bits_retain(bits);
         }
-        let at = |(x, y): Xy| Position::new(x, y);
-        Maze::from_cells(cells, at(self.start), at(self.end)).expect("Maze::from_cells on the grader's maze")
     }
+    let at = |(x, y): Xy| Position::new(x, y);
+    Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze")
 }
 
 fn solved(result: Result<Vec<Position>, SolveError>) -> Value {
@@ -71,7 +62,7 @@ fn solved(result: Result<Vec<Position>, SolveError>) -> Value {
 
 fn backtrack_solve(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "mazes");
-    json!(mazes.iter().map(|given| solved(solve_backtracking(&given.maze()))).collect::<Vec<_>>())
+    json!(mazes.iter().map(|given| solved(solve_backtracking(&maze_of(given)))).collect::<Vec<_>>())
 }
 
 /// `solve_backtracking` on a maze of the grader's size that was never created, and on
@@ -81,7 +72,7 @@ fn backtrack_errors(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "no_path");
     json!({
         "not_created": solved(solve_backtracking(&Maze::new(w, h).expect("Maze::new on a valid size"))),
-        "no_path": mazes.iter().map(|given| solved(solve_backtracking(&given.maze()))).collect::<Vec<_>>(),
+        "no_path": mazes.iter().map(|given| solved(solve_backtracking(&maze_of(given)))).collect::<Vec<_>>(),
     })
 }
 
@@ -92,7 +83,7 @@ fn backtrack_errors(input: &Value) -> Value {
 fn backtrack_small_stack(input: &Value) -> Value {
     let given: GivenMaze = field(input, "maze");
     let stack_kib: usize = field(input, "stack_kib");
-    let maze = given.maze();
+    let maze = maze_of(&given);
     let result = thread::Builder::new()
         .stack_size(stack_kib * 1024)
         .spawn(move || solve_backtracking(&maze))

@@ -10,8 +10,10 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use maze::arrows::{self, Arrow, Board, Color, Graph, Node, Problem, Square};
-use serde::Deserialize;
 use serde_json::{Value, json};
+
+use wire::part2::GivenFile;
+use wire::part5::GivenBoard;
 
 use crate::{Producer, field};
 
@@ -21,16 +23,6 @@ pub const CHECKS: &[(&str, Producer)] = &[
     ("arrows_graph", arrows_graph),
     ("arrows_solve", arrows_solve),
 ];
-
-#[derive(Deserialize)]
-struct GivenBoard {
-    rows: usize,
-    cols: usize,
-    squares: Vec<String>,
-    /// The squares whose two nodes the graph check asks about.
-    #[serde(default)]
-    query: Vec<(usize, usize)>,
-}
 
 /// A square as the grader writes it.
 fn square(text: &str) -> Square {
@@ -97,11 +89,6 @@ fn guarded(work: impl FnOnce() -> Value) -> Value {
             json!({ "panic": message, "location": location })
         }
     }
-}
-
-#[derive(Deserialize)]
-struct GivenFile {
-    text: String,
 }
 
 fn arrows_parse(input: &Value) -> Value {

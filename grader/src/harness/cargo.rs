@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context as _, bail};
 
 use super::Workspace;
-use super::layout::{SYNCED, private_dir};
+use super::layout::{SYNCED, private_dir, write_wrapper};
 use crate::sandbox::{self, Exit, Job, usage};
 
 /// The target directory of the harness `id`: one per harness, so that no build can
@@ -97,19 +97,26 @@ const GRADER_HOME: &str = "perfect-mazes-grader";
 /// dir seeded once and then copied or mounted elsewhere (a Slurm task's scratch, a
 /// restored CI cache) rebuild every dependency. Where the user's cargo home cannot
 /// take it (read-only), the work dir's is used, and a copied seed rebuilds.
-fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf)> {
+///
+/// Returns the home, the registry and the rustc wrapper written there (see
+/// [`super::layout::write_wrapper`]).
+fn cargo_home(workspace: &Workspace) -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let user = user_cargo_home()?;
     let registry = user.join("registry");
     fs::create_dir_all(&registry).with_context(|| format!("creating {}", registry.display()))?;
     let beside = user.join(GRADER_HOME);
-    let home = if home_with_registry(&beside, Path::new("../registry")).is_ok() {
-        beside
-    } else {
-        let inside = workspace.root.join("cargo-home");
-        home_with_registry(&inside, &registry)?;
-        inside
+    let (home, wrapper) = match home_with_registry(&beside, Path::new("../registry"))
+        .and_then(|()| write_wrapper(&beside))
+    {
+        Ok(wrapper) => (beside, wrapper),
+        Err(_) => {
+            let inside = workspace.root.join("cargo-home");
+            home_with_registry(&inside, &registry)?;
+            let wrapper = write_wrapper(&inside)?;
+            (inside, wrapper)
+        }
     };
-    Ok((home, registry))
+    Ok((home, registry, wrapper))
 }
 
 /// Makes `home` a cargo home whose `registry` is a link to `registry`.
@@ -138,7 +145,7 @@ pub(super) fn sandboxed_cargo(
     args: &[&str],
 ) -> anyhow::Result<CargoRun> {
     let toolchain = toolchain()?;
-    let (home, registry) = cargo_home(workspace)?;
+    let (home, registry, wrapper) = cargo_home(workspace)?;
     private_dir(target)?;
     let tmp = target.join("tmp-build");
     fs::create_dir_all(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
@@ -157,12 +164,11 @@ pub(super) fn sandboxed_cargo(
             ("RUSTC".into(), toolchain.rustc.clone().into()),
             ("CARGO_TARGET_DIR".into(), target.into()),
             ("CARGO_TERM_COLOR".into(), "never".into()),
-            (
-                "RUSTC_WORKSPACE_WRAPPER".into(),
-                dir.join(super::layout::WRAPPER).into(),
-            ),
-            ("CARGO_INCREMENTAL".into(), incremental(workspace).into()),
-        ],
+            ("RUSTC_WORKSPACE_WRAPPER".into(), wrapper.into()),
+        ]
+        .into_iter()
+        .chain(incremental(workspace).map(|value| ("CARGO_INCREMENTAL".into(), value.into())))
+        .collect(),
         cwd: dir.to_path_buf(),
         readable: vec![
             toolchain.sysroot.clone(),
@@ -206,9 +212,12 @@ pub(super) struct CargoRun {
 
 /// `CARGO_INCREMENTAL` for the harness's builds: a class's builds are each made once
 /// and gain nothing from what incremental compilation saves (it costs a third more
-/// to make a crate from nothing); a student's re-grade after an edit does.
-pub(super) fn incremental(workspace: &Workspace) -> &'static str {
-    if workspace.incremental { "1" } else { "0" }
+/// to make a crate from nothing), so it is forced off (`0`); a student's re-grade
+/// after an edit gains, and gets cargo's default (on for the harness's own crates).
+/// Never forced on: that would override the wire's own setting (off, see
+/// [`super::layout`]), and the wire must stay the seed's whichever command built it.
+pub(super) fn incremental(workspace: &Workspace) -> Option<&'static str> {
+    (!workspace.incremental).then_some("0")
 }
 
 /// Holds the lock named `name` in the work dir until dropped: one build of a
@@ -226,14 +235,17 @@ pub(super) fn lock(workspace: &Workspace, name: &str) -> anyhow::Result<fs::File
 /// A cargo command for the harness, with an environment that the student's or the
 /// caller's settings cannot bend.
 pub(super) fn cargo(workspace: &Workspace, dir: &Path, target: &Path) -> anyhow::Result<Command> {
-    let (home, _) = cargo_home(workspace)?;
+    let (home, _, wrapper) = cargo_home(workspace)?;
     let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     command
         .current_dir(dir)
         .env("CARGO_HOME", home)
         .env("CARGO_TARGET_DIR", target)
         .env("CARGO_TERM_COLOR", "never")
-        .env("CARGO_INCREMENTAL", incremental(workspace));
+        .env_remove("CARGO_INCREMENTAL");
+    if let Some(value) = incremental(workspace) {
+        command.env("CARGO_INCREMENTAL", value);
+    }
     for variable in [
         "RUSTFLAGS",
         "CARGO_ENCODED_RUSTFLAGS",
@@ -245,8 +257,10 @@ pub(super) fn cargo(workspace: &Workspace, dir: &Path, target: &Path) -> anyhow:
     ] {
         command.env_remove(variable);
     }
-    #[cfg(unix)]
-    command.env("RUSTC_WORKSPACE_WRAPPER", dir.join(super::layout::WRAPPER));
+    // A shell script: where there is no sh (Windows), builds go untimed.
+    if cfg!(unix) {
+        command.env("RUSTC_WORKSPACE_WRAPPER", wrapper);
+    }
     Ok(command)
 }
 

@@ -22,6 +22,25 @@ const PROBE_SOURCES: [(&str, &str); 7] = [
     ("part5.rs", include_str!("../../probe/src/part5.rs")),
 ];
 
+/// The probe's wire (its protocol, its JSON and the data it reads; no student code):
+/// a crate of its own, so that the seed builds it once for every submission.
+const WIRE_SOURCE: &str = include_str!("../../probe/wire/src/lib.rs");
+
+/// The wire's package name, with a hash of its source in it. Every harness writes the
+/// wire anew, so its file is given an old time (below) for cargo to find the seed's
+/// build of it fresh; the name is what tells a changed wire (a new grader on an old
+/// work dir) from the one the seed built, and gets it built again.
+pub(super) fn wire_package() -> String {
+    use sha2::{Digest as _, Sha256};
+    let hash = Sha256::digest(WIRE_SOURCE.as_bytes());
+    let hex: String = hash.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    format!("grader-wire-{hex}")
+}
+
+/// The time the wire's source is given in every harness (2001-09-09): before any
+/// build of it, so that cargo never finds it newer than the seed's.
+const WIRE_MTIME_S: u64 = 1_000_000_000;
+
 /// The dependencies a submission may use: the kit's own, at the versions of the kit's
 /// lock file. A test keeps this list equal to the solution's manifest.
 pub const SUBMISSION_DEPENDENCIES: &str = r#"bitflags = "2.9"
@@ -154,14 +173,20 @@ pub(super) fn prepare(
         .iter()
         .map(|part| format!("{} = []\n", part.id()))
         .collect();
+    let wire = wire_package();
     let probe_manifest = format!(
-        "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[lib]\nname = \"maze_probe\"\npath = \"src/lib.rs\"\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\n{features}\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
+        "[package]\nname = \"maze-probe-{id}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[lib]\nname = \"maze_probe\"\npath = \"src/lib.rs\"\n\n[[bin]]\nname = \"probe-{id}\"\npath = \"src/main.rs\"\n\n[features]\n{features}\n[dependencies]\nmaze = {{ path = \"../submission\", package = \"maze-submission-{id}\" }}\nwire = {{ path = \"../wire\", package = \"{wire}\" }}\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
+    );
+    let wire_manifest = format!(
+        "[package]\nname = \"{wire}\"\nversion = \"0.1.0\"\nedition = \"2024\"\nbuild = false\n\n[lib]\nname = \"wire\"\npath = \"src/lib.rs\"\n\n[dependencies]\nserde_json = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n"
     );
     // The probe in one codegen unit: it is compiled again for every submission, and
     // split into many units (cargo's default) it costs a quarter more CPU for the
     // same program (the student's crate keeps the default: no gain measured there).
+    // The wire, built once, is optimised like the dependencies and, like them, never
+    // incremental (so that grade and grade-all build it alike).
     let workspace_manifest = format!(
-        "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n\n[profile.dev.package.maze-probe-{id}]\ncodegen-units = 1\n"
+        "[workspace]\nresolver = \"3\"\nmembers = [\"submission\", \"probe\", \"wire\"]\n\n[profile.dev]\ndebug = false\n\n[profile.dev.package.\"*\"]\nopt-level = 1\n\n[profile.dev.package.maze-probe-{id}]\ncodegen-units = 1\n\n[profile.dev.package.{wire}]\nopt-level = 1\nincremental = false\n"
     );
     let mut manifests_changed =
         write_if_changed(&dir.join("Cargo.toml"), workspace_manifest.as_bytes())?;
@@ -171,9 +196,19 @@ pub(super) fn prepare(
     )?;
     manifests_changed |=
         write_if_changed(&dir.join("probe/Cargo.toml"), probe_manifest.as_bytes())?;
+    manifests_changed |= write_if_changed(&dir.join("wire/Cargo.toml"), wire_manifest.as_bytes())?;
     for (name, source) in PROBE_SOURCES {
         write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
     }
+    let wire_source = dir.join("wire/src/lib.rs");
+    write_if_changed(&wire_source, WIRE_SOURCE.as_bytes())?;
+    fs::File::options()
+        .write(true)
+        .open(&wire_source)
+        .and_then(|file| {
+            file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(WIRE_MTIME_S))
+        })
+        .with_context(|| format!("setting the time of {}", wire_source.display()))?;
     write_sources(sources, &dir.join("submission/src"))?;
     let lock = fs::read(&workspace.lock_file).with_context(|| {
         format!(
@@ -191,7 +226,6 @@ pub(super) fn prepare(
     if manifests_changed {
         let _ = fs::remove_file(dir.join(SYNCED));
     }
-    write_wrapper(&dir)?;
     Ok(dir)
 }
 
@@ -200,11 +234,13 @@ pub(super) fn prepare(
 /// sources change: writing a manifest anew removes it.
 pub(super) const SYNCED: &str = "lock-synced";
 
-/// The program cargo runs in place of rustc for the harness's own two packages: it
-/// runs rustc and notes how long it took, for `grader grade --timings`. A shell
-/// script, so that the build's uid can run it wherever the grader lies; `times`
-/// writes the CPU time of the compiler (the shell's children) without a subshell,
-/// which would count none of it.
+/// The program cargo runs in place of rustc for the harness's own packages: it runs
+/// rustc and notes how long it took, for `grader grade --timings`. A shell script, so
+/// that the build's uid can run it wherever the grader lies; `times` writes the CPU
+/// time of the compiler (the shell's children) without a subshell, which would count
+/// none of it. It lives in the builds' cargo home, one path for every harness: cargo
+/// mixes the wrapper's path into the names of a workspace's own artifacts, and the
+/// wire (a member of every harness) must keep the seed's name to be reused.
 pub(super) const WRAPPER: &str = "grader-rustc.sh";
 
 const WRAPPER_SCRIPT: &str = r#"#!/bin/sh
@@ -221,17 +257,23 @@ fi
 exit $status
 "#;
 
-/// Writes the rustc wrapper into the harness at `dir`.
-fn write_wrapper(dir: &Path) -> anyhow::Result<()> {
-    let path = dir.join(WRAPPER);
-    write_if_changed(&path, WRAPPER_SCRIPT.as_bytes())?;
+/// Writes the rustc wrapper into the cargo home `home` (once: by a rename, so that a
+/// build running at the same time never sees half of it); returns its path.
+pub(super) fn write_wrapper(home: &Path) -> anyhow::Result<PathBuf> {
+    let path = home.join(WRAPPER);
+    if fs::read(&path).is_ok_and(|old| old == WRAPPER_SCRIPT.as_bytes()) {
+        return Ok(path);
+    }
+    let fresh = home.join(format!("{WRAPPER}.{}.new", std::process::id()));
+    fs::write(&fresh, WRAPPER_SCRIPT).with_context(|| format!("writing {}", fresh.display()))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("setting the mode of {}", path.display()))?;
+        fs::set_permissions(&fresh, fs::Permissions::from_mode(0o755))
+            .with_context(|| format!("setting the mode of {}", fresh.display()))?;
     }
-    Ok(())
+    fs::rename(&fresh, &path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
 }
 
 /// Creates `dir` for one submission's files alone: mode 0700, in a parent that

@@ -176,6 +176,8 @@ fn compiler_runs(notes: &Path) -> Vec<Phase> {
             "maze" => "the submission's crate",
             "maze_probe" => "the probe (compile)",
             _ if krate.starts_with("probe_") => "the probe (link)",
+            // Only where the seed's build of it could not be used.
+            "wire" => "the probe's wire (shared, built in the seed)",
             _ => continue,
         };
         let read = |path: PathBuf| std::fs::read_to_string(path).unwrap_or_default();

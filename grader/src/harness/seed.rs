@@ -116,7 +116,12 @@ pub(super) fn lock_from_seed(workspace: &Workspace, id: &str, dir: &Path) -> boo
         return false;
     }
     let ours = |text: &str| text.replace(SEED_ID, id);
-    for manifest in ["Cargo.toml", "submission/Cargo.toml", "probe/Cargo.toml"] {
+    for manifest in [
+        "Cargo.toml",
+        "submission/Cargo.toml",
+        "probe/Cargo.toml",
+        "wire/Cargo.toml",
+    ] {
         match (read(&seed, manifest), read(dir, manifest)) {
             (Some(theirs), Some(mine)) if ours(&theirs) == mine => {}
             _ => return false,
@@ -140,10 +145,11 @@ pub(super) fn lock_from_seed(workspace: &Workspace, id: &str, dir: &Path) -> boo
 }
 
 /// Removes from a finished seed what only the stubs' own build uses: their
-/// incremental data, artifacts and fingerprints (every harness package is named
-/// `maze-submission-…` or `maze-probe-…`, its crates `maze`, `maze_probe` and
-/// `probe_…`, and cargo names their files after them). What cannot be removed stays:
-/// it costs only space.
+/// incremental data, artifacts and fingerprints (the harness's per-submission
+/// packages are named `maze-submission-…` or `maze-probe-…`, their crates `maze`,
+/// `maze_probe` and `probe_…`, and cargo names their files after them). The probe's
+/// wire (`grader-wire-…`, crate `wire`) is the same in every harness and stays, like
+/// the dependencies. What cannot be removed stays: it costs only space.
 fn keep_dependencies_only(seed: &Path) {
     let profile = seed.join("debug");
     let _ = fs::remove_dir_all(profile.join("incremental"));
