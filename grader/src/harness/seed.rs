@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use super::cargo::{lock, sync_once, target_dir};
-use super::layout::{SYNCED, prepare, read_sources};
+use super::layout::{SYNCED, prepare, read_sources, wire_package};
 use super::probe::build_probe_into;
 use super::{Note, Workspace};
 use crate::checks::Part;
@@ -29,7 +29,7 @@ fn seed_dir(workspace: &Workspace) -> PathBuf {
 /// The seed's harness id: submission ids end in a 12-digit hash, so none is this.
 const SEED_ID: &str = "seed-dependencies";
 
-/// Marks a seed whose build finished.
+/// Marks a seed whose build finished; holds the name of the probe's wire it built.
 const SEEDED: &str = "seeded";
 
 /// What seeding a harness's target directory cost.
@@ -57,7 +57,10 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     let seed = seed_dir(workspace);
     // Graders running at once (a class graded in parallel, tests) build the seed once.
     let _seeding = lock(workspace, SEED_ID)?;
-    if !seed.join(SEEDED).is_file() {
+    // A seed made before this grader's wire (an older grader, the same work dir) is
+    // built again: cargo then compiles only the wire, and no harness has to.
+    let wire = wire_package();
+    if fs::read_to_string(seed.join(SEEDED)).ok().as_deref() != Some(wire.as_str()) {
         let _note = Note::new(
             workspace,
             "building dependencies — first time only, about a minute…",
@@ -73,7 +76,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
             return Ok(seeding);
         }
         keep_dependencies_only(&seed);
-        fs::write(seed.join(SEEDED), b"")?;
+        fs::write(seed.join(SEEDED), wire.as_bytes())?;
     }
     if let Some(parent) = target.parent() {
         fs::create_dir_all(parent)?;
