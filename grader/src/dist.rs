@@ -685,6 +685,7 @@ mod tests {
             "grader/src/commands/watch.rs",
             "grader/src/sandbox/mod.rs",
             "grader/probe/src/lib.rs",
+            "grader/probe/wire/src/lib.rs",
         ] {
             assert!(grader.contains(&Path::new(kept)), "no {kept}");
         }
