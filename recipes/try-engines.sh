@@ -158,43 +158,12 @@ RUST
 # Rust that runs CODE, then fails its check with what CODE noted.
 noting() { printf '        let mut seen = String::new();\n%s\n        panic!("{seen}");' "$1"; }
 
-# Rust: CODE, with fork_named(NAME, AGAIN), which forks a child that renames itself NAME
-# (what `pgrep -x` finds), leaves the job's session, closes its descriptors (as a daemon
-# does: nothing then waits for it) and sleeps forever, forking again every second when
-# AGAIN.
-# Landlock keeps the jobs from running other programs (`sleep`), so the leftovers are
-# the job's own copies.
-forking() {
-    cat <<RUST
-        unsafe extern "C" {
-            fn fork() -> i32;
-            fn setsid() -> i32;
-            fn prctl(option: i32, ...) -> i32;
-            fn close(fd: i32) -> i32;
-        }
-        let fork_named = |name: &str, again: bool| -> i32 {
-            let pid = unsafe { fork() };
-            if pid == 0 {
-                let name = std::ffi::CString::new(name).unwrap_or_default();
-                unsafe {
-                    setsid();
-                    prctl(15, name.as_ptr());
-                    for fd in 0..1024 {
-                        close(fd);
-                    }
-                }
-                loop {
-                    std::thread::sleep(std::time::Duration::from_secs(1));
-                    if again {
-                        unsafe { fork() };
-                    }
-                }
-            }
-            pid
-        };
-$1
-RUST
-}
+# Appends to the hostile submission DIR fn fork_named(NAME, AGAIN), which forks a child
+# that renames itself NAME (what `pgrep -x` finds), leaves the job's session and sleeps
+# forever, forking again every second when AGAIN (the kit's container tests use the same
+# file). Landlock keeps the jobs from running other programs (`sleep`), so the leftovers
+# are the job's own copies.
+with_fork_named() { cat "$kit/grader/tests/hostile/fork_named.rs" >>"$1/src/position.rs"; }
 
 # The names the leftovers take, unique to this run (a process name is 15 characters at
 # most: a longer one would be cut, and pgrep -x would find nothing whatever ran).
@@ -210,14 +179,15 @@ class="$work/class"
 mkdir -p "$class"
 submission solution "$class/reference"
 submission starter "$class/starter"
-hostile "$class/leaves-a-process" "$(forking "
+hostile "$class/leaves-a-process" "
         let pid = fork_named(\"$leftover\", false);
-        panic!(\"LEFTOVER forked {pid} ($leftover)\");")"
+        panic!(\"LEFTOVER forked {pid} ($leftover)\");"
+with_fork_named "$class/leaves-a-process"
 hostile "$class/connects-to-the-host" "$(noting "$(connect_code)")"
 hostile "$class/reads-the-kit" "$(noting "$(reads_code '"/kit/fixtures/rubric.toml", "/kit/fixtures/snapshots/position_display.twin.snap", "/kit/grader/src/checks/hidden.rs"')")"
 submission solution "$class/includes-the-rubric"
 printf '\npub const STOLEN: &str = include_str!("/kit/fixtures/rubric.toml");\n' >>"$class/includes-the-rubric/src/lib.rs"
-hostile "$class/process-bomb" "$(forking "
+hostile "$class/process-bomb" "
         let mut forked = 0;
         let stopped = loop {
             if fork_named(\"$bomb\", true) < 0 {
@@ -228,7 +198,8 @@ hostile "$class/process-bomb" "$(forking "
                 break String::from(\"nothing\");
             }
         };
-        panic!(\"BOMB forked {forked}, then: {stopped}\");")"
+        panic!(\"BOMB forked {forked}, then: {stopped}\");"
+with_fork_named "$class/process-bomb"
 hostile "$class/huge-allocation" "
         let hog = vec![1u8; 16 << 30];
         std::hint::black_box(&hog);

@@ -63,14 +63,7 @@ fn link(given: &GivenLink) -> Link {
 fn caught(run: impl FnOnce() -> Value) -> Value {
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(value) => json!({ "ok": value }),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".to_owned());
-            json!({ "panic": message })
-        }
+        Err(payload) => json!({ "panic": wire::panic_message(payload.as_ref()) }),
     }
 }
 

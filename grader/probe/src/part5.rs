@@ -80,11 +80,7 @@ fn guarded(work: impl FnOnce() -> Value) -> Value {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(value) => value,
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".to_owned());
+            let message = wire::panic_message(panic.as_ref());
             let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
             json!({ "panic": message, "location": location })
         }

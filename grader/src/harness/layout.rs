@@ -30,11 +30,14 @@ const WIRE_SOURCE: &str = include_str!("../../probe/wire/src/lib.rs");
 /// wire anew, so its file is given an old time (below) for cargo to find the seed's
 /// build of it fresh; the name is what tells a changed wire (a new grader on an old
 /// work dir) from the one the seed built, and gets it built again.
-pub(super) fn wire_package() -> String {
-    use sha2::{Digest as _, Sha256};
-    let hash = Sha256::digest(WIRE_SOURCE.as_bytes());
-    let hex: String = hash.iter().take(6).map(|b| format!("{b:02x}")).collect();
-    format!("grader-wire-{hex}")
+pub(super) fn wire_package() -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        use sha2::{Digest as _, Sha256};
+        let hash = Sha256::digest(WIRE_SOURCE.as_bytes());
+        let hex: String = hash.iter().take(6).map(|b| format!("{b:02x}")).collect();
+        format!("grader-wire-{hex}")
+    })
 }
 
 /// The time the wire's source is given in every harness (2001-09-09): before any

@@ -32,6 +32,28 @@ const SEED_ID: &str = "seed-dependencies";
 /// Marks a seed whose build finished; holds the name of the probe's wire it built.
 const SEEDED: &str = "seeded";
 
+/// Whether the target directory `dir` holds a finished seed, or a copy of one, with
+/// the wire `wire`.
+fn seeded_with(dir: &Path, wire: &str) -> bool {
+    fs::read_to_string(dir.join(SEEDED)).is_ok_and(|built| built == wire)
+}
+
+/// The entries of `folder` whose names begin with one of `prefixes`.
+fn entries_named(folder: &Path, prefixes: &[&str]) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            prefixes.iter().any(|prefix| name.starts_with(prefix))
+        })
+        .map(|entry| entry.path())
+        .collect()
+}
+
 /// What seeding a harness's target directory cost.
 #[derive(Default)]
 pub(super) struct Seeding {
@@ -51,8 +73,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     let wire = wire_package();
     // A target seeded by an older grader (a student's harness kept across an update of
     // the kit) lacks this grader's wire: it gets the seed's build of it, below.
-    let older = target.exists()
-        && fs::read_to_string(target.join(SEEDED)).ok().as_deref() != Some(wire.as_str());
+    let older = target.exists() && !seeded_with(&target, wire);
     if (target.exists() && !older) || !cfg!(unix) {
         return Ok(seeding);
     }
@@ -64,7 +85,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     let _seeding = lock(workspace, SEED_ID)?;
     // A seed made before this grader's wire (an older grader, the same work dir) is
     // built again: cargo then compiles only the wire, and no harness has to.
-    if fs::read_to_string(seed.join(SEEDED)).ok().as_deref() != Some(wire.as_str()) {
+    if !seeded_with(&seed, wire) {
         let _note = Note::new(
             workspace,
             "building dependencies — first time only, about a minute…",
@@ -83,7 +104,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         fs::write(seed.join(SEEDED), wire.as_bytes())?;
     }
     if older {
-        copy_wire(&seed, &target, &wire);
+        copy_wire(&seed, &target, wire);
         return Ok(seeding);
     }
     if let Some(parent) = target.parent() {
@@ -121,17 +142,10 @@ fn copy_wire(seed: &Path, target: &Path, wire: &str) {
             vec![fingerprint_prefix.as_str()],
         ),
     ] {
-        let Ok(entries) = fs::read_dir(seed.join(&folder)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !prefixes.iter().any(|prefix| name.starts_with(prefix)) {
-                continue;
-            }
+        for entry in entries_named(&seed.join(&folder), &prefixes) {
             copied &= Command::new("cp")
                 .args(["-a", "--reflink=auto"])
-                .arg(entry.path())
+                .arg(entry)
                 .arg(target.join(&folder))
                 .stdin(Stdio::null())
                 .status()
@@ -151,15 +165,16 @@ fn copy_wire(seed: &Path, target: &Path, wire: &str) {
 /// kit lock is today's and each of its manifests is this harness's but for the id.
 /// Saves a `cargo metadata` for every submission of a class.
 pub(super) fn lock_from_seed(workspace: &Workspace, id: &str, dir: &Path) -> bool {
-    if id == SEED_ID || dir.join(SYNCED).is_file() || !seed_dir(workspace).join(SEEDED).is_file() {
+    if id == SEED_ID
+        || dir.join(SYNCED).is_file()
+        || !seeded_with(&seed_dir(workspace), wire_package())
+    {
         return false;
     }
     let seed = workspace.root.join("harness").join(SEED_ID);
     let read = |root: &Path, file: &str| fs::read_to_string(root.join(file)).ok();
-    if !seed.join(SYNCED).is_file()
-        || read(&seed, "kit.lock").is_none()
-        || read(&seed, "kit.lock") != read(dir, "kit.lock")
-    {
+    let kit_lock = read(&seed, "kit.lock");
+    if !seed.join(SYNCED).is_file() || kit_lock.is_none() || kit_lock != read(dir, "kit.lock") {
         return false;
     }
     let ours = |text: &str| text.replace(SEED_ID, id);
@@ -200,26 +215,14 @@ pub(super) fn lock_from_seed(workspace: &Workspace, id: &str, dir: &Path) -> boo
 fn keep_dependencies_only(seed: &Path) {
     let profile = seed.join("debug");
     let _ = fs::remove_dir_all(profile.join("incremental"));
-    let ours = |name: &str| {
-        // No dependency's name begins so (`proc-macro2` is not `probe`).
-        ["maze", "libmaze", "probe"]
-            .iter()
-            .any(|prefix| name.starts_with(prefix))
-    };
+    // No dependency's name begins so (`proc-macro2` is not `probe`).
+    let ours = ["maze", "libmaze", "probe"];
     for folder in [
         profile.clone(),
         profile.join("deps"),
         profile.join(".fingerprint"),
     ] {
-        let Ok(entries) = fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !ours(&name) {
-                continue;
-            }
-            let path = entry.path();
+        for path in entries_named(&folder, &ours) {
             let _ = if path.is_dir() {
                 fs::remove_dir_all(&path)
             } else {

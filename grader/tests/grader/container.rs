@@ -179,40 +179,9 @@ fn test_output<'a>(results: &'a Value, check: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no test {check}"))
 }
 
-/// Rust for a submission's file: `fork_named(NAME, AGAIN)` forks a child that takes
-/// the name NAME (what /proc/PID/comm shows), leaves the job's session, closes its
-/// descriptors (as a daemon does: nothing waits for it then) and sleeps forever,
-/// forking again every second when AGAIN; it returns fork's result. Landlock keeps a
-/// job from running other programs (`sleep`), so leftovers must be the job's own
-/// copies for a test of them to mean anything.
-const FORK_NAMED: &str = r#"
-pub(crate) fn fork_named(name: &str, again: bool) -> i32 {
-    unsafe extern "C" {
-        fn fork() -> i32;
-        fn setsid() -> i32;
-        fn prctl(option: i32, ...) -> i32;
-        fn close(fd: i32) -> i32;
-    }
-    let name = std::ffi::CString::new(name).unwrap_or_default();
-    let pid = unsafe { fork() };
-    if pid == 0 {
-        unsafe {
-            setsid();
-            prctl(15, name.as_ptr());
-            for fd in 0..1024 {
-                close(fd);
-            }
-        }
-        loop {
-            std::thread::sleep(std::time::Duration::from_secs(1));
-            if again {
-                unsafe { fork() };
-            }
-        }
-    }
-    pid
-}
-"#;
+/// `fork_named(NAME, AGAIN)`, Rust appended to a hostile submission's file: a child
+/// named NAME left running, or a fork bomb (see the file).
+const FORK_NAMED: &str = include_str!("../hostile/fork_named.rs");
 
 /// Processes of the machine named `name` (their /proc/PID/comm).
 fn alive_named(name: &str) -> usize {

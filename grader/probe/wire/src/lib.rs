@@ -22,6 +22,15 @@ pub fn field<T: serde::de::DeserializeOwned>(input: &Value, name: &str) -> T {
         .unwrap_or_else(|error| panic!("the grader's input has no valid {name:?}: {error}"))
 }
 
+/// A panic's message: its payload's text, as `panic!` and `todo!()` make it.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
 /// Marks the one line of stderr the grader reads a panic's message from.
 const PANIC_MARKER: &str = "@@maze-probe-panic@@";
 /// Marks the answer on stdout where there is no result channel.
@@ -90,12 +99,7 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
     // into words. The default hook's text is left out: it repeats the message and
     // names a thread id that would make two gradings of the same code differ.
     std::panic::set_hook(Box::new(|info| {
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_owned());
+        let message = panic_message(info.payload());
         let location = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
         eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location }));
     }));
