@@ -9,14 +9,10 @@
 //! [`run_batch`] asks one process several questions in a row; only the answers that
 //! came back in order and in time are taken, and the grader runs the rest alone.
 
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context as _;
-use process_wrap::std::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -134,31 +130,6 @@ struct PanicReport {
     location: Option<String>,
 }
 
-/// Reads up to `cap` bytes of a stream on a thread of its own, draining and
-/// dropping the rest so the child never blocks on a full pipe.
-fn capture(
-    stream: Option<impl Read + Send + 'static>,
-    cap: usize,
-) -> thread::JoinHandle<(Vec<u8>, bool)> {
-    thread::spawn(move || {
-        let Some(mut stream) = stream else {
-            return (Vec::new(), false);
-        };
-        let mut kept = Vec::new();
-        let mut buffer = [0u8; 8192];
-        let mut truncated = false;
-        while let Ok(n) = stream.read(&mut buffer) {
-            if n == 0 {
-                break;
-            }
-            let room = cap.saturating_sub(kept.len());
-            kept.extend_from_slice(&buffer[..n.min(room)]);
-            truncated |= n > room;
-        }
-        (kept, truncated)
-    })
-}
-
 /// Captured bytes as text, with a note when they were cut.
 pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
     let mut text = String::from_utf8_lossy(bytes).into_owned();
@@ -171,18 +142,24 @@ pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
 /// Runs one check's request in the sandbox and says what became of it. The probe
 /// may read only its own directory (the submission's own target directory) and the
 /// system libraries, write only a fresh scratch directory, and answers on fd 3.
+///
+/// With the sandbox off (or unavailable under `auto`) the same job runs unconfined
+/// ([`sandbox::run`] decides): in a process group killed once the probe has ended,
+/// its output read against a deadline, so a child that outlives the probe holding
+/// stdout open cannot keep the grader waiting. Without Unix there is no fd 3: the
+/// answer is the probe's marked line on stdout.
 pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> {
-    if confinement.mode == Mode::Off || !cfg!(unix) {
-        return Ok(run_unconfined(request)?);
-    }
     let scratch = tempfile::tempdir()?;
-    let job = probe_job(
-        request.probe,
-        scratch.path(),
-        request.body(),
-        request.time_limit,
-        confinement,
-    )?;
+    let job = Job {
+        result_channel: cfg!(unix),
+        ..probe_job(
+            request.probe,
+            scratch.path(),
+            request.body(),
+            request.time_limit,
+            confinement,
+        )?
+    };
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
@@ -190,11 +167,21 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         Exit::TimedOut => Ended::TimedOut,
     };
     let stderr = captured_text(&finished.stderr.bytes, finished.stderr.truncated);
+    let (channel, stdout) = if job.result_channel {
+        (
+            Some(finished.channel.bytes),
+            captured_text(&finished.stdout.bytes, finished.stdout.truncated),
+        )
+    } else {
+        let (channel, printed) = split_marked_answer(&finished.stdout.bytes);
+        let cut = finished.stdout.truncated && channel.is_none();
+        (channel, captured_text(&printed, cut))
+    };
     let mut run = finish(
         request,
         ended,
-        Some(&finished.channel.bytes),
-        captured_text(&finished.stdout.bytes, finished.stdout.truncated),
+        channel.as_deref(),
+        stdout,
         &stderr,
         finished.duration,
     );
@@ -378,72 +365,6 @@ fn batch_answers(
         }
     }
     answers
-}
-
-/// Runs one check's request without a sandbox (process group, time limit, caps) and
-/// says what became of it. The answer is read from the probe's marked stdout line.
-pub fn run_unconfined(request: &Request) -> std::io::Result<Run> {
-    let scratch = tempfile::tempdir()?;
-    let mut command = Command::new(request.probe);
-    command
-        .current_dir(scratch.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_clear()
-        .env("RUST_BACKTRACE", "0");
-    let mut wrapped = CommandWrap::from(command);
-    #[cfg(unix)]
-    wrapped.wrap(ProcessGroup::leader());
-    #[cfg(windows)]
-    wrapped.wrap(JobObject);
-
-    let started = Instant::now();
-    let mut child = wrapped.spawn()?;
-    let body = request.body();
-    if let Some(mut stdin) = child.stdin().take() {
-        thread::spawn(move || {
-            // A probe that exits without reading its input is judged like any other.
-            let _ = std::io::Write::write_all(&mut stdin, &body);
-        });
-    }
-    let stdout = capture(child.stdout().take(), CHANNEL_CAP);
-    let stderr = capture(child.stderr().take(), OUTPUT_CAP);
-    let ended = loop {
-        if let Some(status) = child.try_wait()? {
-            break exit_of(status);
-        }
-        if started.elapsed() >= request.time_limit {
-            // Kill the whole group: threads and any processes the code started.
-            let _ = child.kill();
-            let _ = child.wait();
-            break Ended::TimedOut;
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
-    let duration = started.elapsed();
-    let (stdout, stdout_cut) = stdout.join().unwrap_or_default();
-    let (stderr, stderr_cut) = stderr.join().unwrap_or_default();
-    let (channel, printed) = split_marked_answer(&stdout);
-    Ok(finish(
-        request,
-        ended,
-        channel.as_deref(),
-        captured_text(&printed, stdout_cut && channel.is_none()),
-        &captured_text(&stderr, stderr_cut),
-        duration,
-    ))
-}
-
-fn exit_of(status: std::process::ExitStatus) -> Ended {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return Ended::Signal(signal);
-        }
-    }
-    Ended::Code(status.code().unwrap_or(-1))
 }
 
 /// Where there is no result channel, the answer is the marked line on stdout: split

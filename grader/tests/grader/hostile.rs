@@ -303,3 +303,71 @@ fn markup_printed_next_to_a_picture_stays_text_in_the_html_and_gradescope_report
     );
     assert!(output.contains("&lt;script&gt;"), "{output}");
 }
+
+/// Starts two sleepers that inherit the probe's stdout and stderr, once per process:
+/// `sleep 613` in the probe's process group, and `sleep 614` in a session of its own
+/// (`setsid`), out of reach of any kill of that group.
+const SLEEPERS_HOLDING_STDOUT: &str = r#"
+pub(crate) fn leave_sleepers() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if let Ok(child) = std::process::Command::new("sleep").arg("613").spawn() {
+            std::mem::forget(child);
+        }
+        if let Ok(child) = std::process::Command::new("setsid").args(["sleep", "614"]).spawn() {
+            std::mem::forget(child);
+        }
+    });
+}
+"#;
+
+#[cfg(unix)]
+#[test]
+#[ignore = "full tier: builds and grades a hostile submission of its own"]
+fn with_the_sandbox_off_a_child_holding_stdout_open_cannot_keep_the_grader_waiting() {
+    use super::sandbox::processes_mentioning;
+    // opposite() leaves the sleepers and answers wrongly, so the check runs a second
+    // time alone, in a process of its own: each process leaves its own sleepers.
+    let submission = Submission::from_solution("holds-stdout-unsandboxed")
+        .append("direction.rs", SLEEPERS_HOLDING_STDOUT)
+        .replace(
+            "direction.rs",
+            "    fn opposite(self) -> Direction {\n",
+            "    fn opposite(self) -> Direction {\n        leave_sleepers();\n        if self.bits() < 16 {\n            return self;\n        }\n",
+        );
+    let output = super::support::grader()
+        .args(["grade", "--sandbox", "off", "--check", "direction_opposite"])
+        .args(["--format", "json", "--work-dir"])
+        .arg(super::support::work_dir())
+        .arg(&submission.dir)
+        // Far less than the sleepers' 613 s: waiting for them is a hang.
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .expect("running the grader");
+    let in_group = processes_mentioning("sleep 613");
+    let own_session = processes_mentioning("sleep 614");
+    for line in &own_session {
+        let _ = std::process::Command::new("pkill")
+            .args(["-f", line.trim()])
+            .status();
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the grader hung or failed: {stderr}"
+    );
+    assert!(
+        !own_session.is_empty(),
+        "the setsid sleeper never started: nothing was tested"
+    );
+    assert!(
+        in_group.is_empty(),
+        "the probe's own group outlived it: {in_group:?}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    let opposite = check(&report, "direction_opposite");
+    assert_eq!(opposite["passed"], false, "{opposite}");
+    let message = opposite["message"].as_str().unwrap_or_default();
+    assert!(!message.contains("timed out"), "{opposite}");
+}

@@ -54,7 +54,7 @@ fn message(report: &Value, name: &str) -> String {
 }
 
 /// The processes whose command line mentions `needle`.
-fn processes_mentioning(needle: &str) -> Vec<String> {
+pub(super) fn processes_mentioning(needle: &str) -> Vec<String> {
     std::fs::read_dir("/proc")
         .into_iter()
         .flatten()
