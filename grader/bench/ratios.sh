@@ -3,7 +3,9 @@
 # pair measured side by side in one run (A B A B …, ratios taken pair by pair, so
 # that a machine whose speed drifts still gives a fair ratio):
 #
-#   1. a warm re-grade after a one-line edit  vs  `cargo build --lib` after the same edit
+#   1. a warm re-grade after a one-line edit  vs  `cargo build --lib` after the same edit,
+#      and its two shares against the same build: the build (a re-grade that runs one
+#      check) and the checks (a grade with nothing to build)
 #   2. a class of N distinct submissions (grade-all --jobs 2, seeded work dir)
 #      vs  compiling each submission's crate alone (`cargo build --lib` after
 #      `cargo clean -p maze-starter`, dependencies built)
@@ -94,14 +96,25 @@ if [[ ",$only," == *",1,"* ]]; then
     cp -r "$student" "$regrade"
     rm -rf "$regrade/target"
     "$grader" grade "$regrade" --kit "$kit" --work-dir "$work" --format json --output /dev/null 2>/dev/null || true
-    : > "$scratch/1a"; : > "$scratch/1b"
+    : > "$scratch/1a"; : > "$scratch/1b"; : > "$scratch/1c"; : > "$scratch/1d"; : > "$scratch/1e"
     for i in $(seq 1 "$runs"); do
         edit "$regrade/src/solve.rs" "$i"
         time_of "$scratch/1a" "$grader" grade "$regrade" --kit "$kit" --work-dir "$work" --format json --output /dev/null
         edit "$student/src/solve.rs" "$i"
         time_of "$scratch/1b" cargo build --lib -q --offline --manifest-path "$student/Cargo.toml"
+        # The two shares of a re-grade, each against the same build: the build (a
+        # re-grade that runs one quick check) and the checks (a grade with nothing
+        # to build).
+        edit "$regrade/src/solve.rs" "$((i + runs))"
+        time_of "$scratch/1c" "$grader" grade "$regrade" --kit "$kit" --work-dir "$work" \
+            --check direction_opposite --format json --output /dev/null
+        edit "$student/src/solve.rs" "$((i + runs))"
+        time_of "$scratch/1d" cargo build --lib -q --offline --manifest-path "$student/Cargo.toml"
+        time_of "$scratch/1e" "$grader" grade "$regrade" --kit "$kit" --work-dir "$work" --format json --output /dev/null
     done
     compare "1. a warm re-grade after a one-line edit, against cargo build --lib after the same edit" "$scratch/1a" "$scratch/1b"
+    compare "1'. its build: a re-grade after a one-line edit that runs one check (--check direction_opposite), against cargo build --lib after the same edit" "$scratch/1c" "$scratch/1d"
+    compare "1''. its checks: a grade with nothing to build (all checks), against cargo build --lib after a one-line edit" "$scratch/1e" "$scratch/1d"
 fi
 
 if [[ ",$only," == *",2,"* ]]; then
