@@ -90,9 +90,10 @@ const BLUE_FILL: &str = "#7fa8f0";
 const TARGET_FILL: &str = "#ffd166";
 const PATH_COLOUR: &str = "#13803a";
 
-/// The board as a standalone SVG picture: coloured squares with their arrows, a ring
-/// on every circled square, a bullseye on the target, and the path, when there is
-/// one, as a green line through the centres of its squares with a dot at the start.
+/// The board as a standalone SVG picture: coloured squares (the colour also as a
+/// letter, R or B, in the corner) with their arrows, a ring on every circled square,
+/// a bullseye on the target, and the path, when there is one, as a green line
+/// through the centres of its squares with a dot at the start.
 pub fn svg(board: &Board, path: Option<&[(usize, usize)]>) -> String {
     let width = board.cols() * CELL + 2 * MARGIN;
     let height = board.rows() * CELL + 2 * MARGIN;
@@ -133,12 +134,18 @@ pub fn svg(board: &Board, path: Option<&[(usize, usize)]>) -> String {
                 arrow,
                 circled,
             } => {
-                let fill = match color {
-                    Color::Red => RED_FILL,
-                    Color::Blue => BLUE_FILL,
+                let (fill, letter) = match color {
+                    Color::Red => (RED_FILL, 'R'),
+                    Color::Blue => (BLUE_FILL, 'B'),
                 };
                 svg.push_str(&format!(
                     "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"white\" stroke-width=\"2\"/>\n"
+                ));
+                // The colour in a letter too, for whoever cannot tell the fills apart.
+                svg.push_str(&format!(
+                    "<text x=\"{}\" y=\"{}\" font-size=\"9\" stroke=\"white\" stroke-width=\"2\" paint-order=\"stroke\">{letter}</text>\n",
+                    x + 2,
+                    y + 9
                 ));
                 let angle = 45 * clockwise_index(arrow);
                 svg.push_str(&format!(
@@ -219,9 +226,10 @@ const TURNING_COLOUR: &str = "#e07b00";
 /// The doubled graph of `board` (made by [`Graph::new`]) as a standalone SVG
 /// picture: on the left the forward nodes, on the right the backward nodes, both
 /// laid out like the board's squares, each labelled `row,col` and filled with its
-/// square's colour. Every edge is a curved arrow: grey when it keeps the way of
-/// moving, orange when it lands on a circled square and turns the player round. The
-/// target's backward node, which no edge reaches, is drawn dashed.
+/// square's colour, which a letter (R or B) also tells. Every edge is a curved arrow:
+/// solid grey when it keeps the way of moving, dashed orange when it lands on a
+/// circled square and turns the player round. The target's backward node, which no
+/// edge reaches, is drawn dashed.
 pub fn graph_svg(board: &Board, graph: &Graph) -> String {
     let rows = board.rows() as i64;
     let cols = board.cols() as i64;
@@ -272,12 +280,12 @@ pub fn graph_svg(board: &Board, graph: &Graph) -> String {
                 board.square(to_node.row, to_node.col),
                 Square::Arrow { circled: true, .. }
             );
-            let (id, colour) = if turns {
-                ("turn", TURNING_COLOUR)
+            let (id, colour, dashes) = if turns {
+                ("turn", TURNING_COLOUR, " stroke-dasharray=\"6 3\"")
             } else {
-                ("same", SAME_WAY_COLOUR)
+                ("same", SAME_WAY_COLOUR, "")
             };
-            svg.push_str(&curve((x1, y1), (x2, y2), id, colour));
+            svg.push_str(&curve((x1, y1), (x2, y2), id, colour, dashes));
         }
     }
 
@@ -285,14 +293,14 @@ pub fn graph_svg(board: &Board, graph: &Graph) -> String {
     for index in 0..graph.node_count() {
         let node = graph.node(index);
         let (x, y) = position(node);
-        let (fill, dashed) = match *board.square(node.row, node.col) {
+        let (fill, letter, dashed) = match *board.square(node.row, node.col) {
             Square::Arrow {
                 color: Color::Red, ..
-            } => (RED_FILL, false),
+            } => (RED_FILL, "R", false),
             Square::Arrow {
                 color: Color::Blue, ..
-            } => (BLUE_FILL, false),
-            Square::Target => (TARGET_FILL, node.backward),
+            } => (BLUE_FILL, "B", false),
+            Square::Target => (TARGET_FILL, "", node.backward),
         };
         let (fill, style) = if dashed {
             ("white", " stroke-dasharray=\"3 3\"")
@@ -307,15 +315,21 @@ pub fn graph_svg(board: &Board, graph: &Graph) -> String {
         svg.push_str(&format!(
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"{NODE_RADIUS}\" fill=\"{fill}\" stroke=\"black\" stroke-width=\"{stroke_width}\"{style}/>\n"
         ));
-        let label = if (node.row, node.col) == target {
-            "X".to_owned()
+        if (node.row, node.col) == target {
+            svg.push_str(&format!(
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">X</text>\n",
+                y + 4
+            ));
         } else {
-            format!("{},{}", node.row, node.col)
-        };
-        svg.push_str(&format!(
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{label}</text>\n",
-            y + 4
-        ));
+            // The square's colour as a letter above its place, as on the board.
+            svg.push_str(&format!(
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\">{letter}</text>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{},{}</text>\n",
+                y - 3,
+                y + 9,
+                node.row,
+                node.col
+            ));
+        }
     }
     svg.push_str("</svg>\n");
     svg
@@ -325,7 +339,7 @@ pub fn graph_svg(board: &Board, graph: &Graph) -> String {
 /// bent to the left of its direction, so that the edges a→b and b→a, and edges along
 /// the same line, do not lie on top of each other. It starts and ends at the nodes'
 /// rims.
-fn curve(from: (i64, i64), to: (i64, i64), marker: &str, colour: &str) -> String {
+fn curve(from: (i64, i64), to: (i64, i64), marker: &str, colour: &str, dashes: &str) -> String {
     let (x1, y1) = (from.0 as f64, from.1 as f64);
     let (x2, y2) = (to.0 as f64, to.1 as f64);
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -346,7 +360,7 @@ fn curve(from: (i64, i64), to: (i64, i64), marker: &str, colour: &str) -> String
     let start = towards((x1, y1), (cx, cy), radius);
     let end = towards((x2, y2), (cx, cy), radius + 1.0);
     format!(
-        "<path d=\"M{},{} Q{},{} {},{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\" marker-end=\"url(#{marker})\"/>\n",
+        "<path d=\"M{},{} Q{},{} {},{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\"{dashes} marker-end=\"url(#{marker})\"/>\n",
         start.0.round(),
         start.1.round(),
         cx.round(),
@@ -401,5 +415,21 @@ mod tests {
         // (1,1)b → nothing.
         assert_eq!(picture.matches("marker-end=\"url(#turn)\"").count(), 1);
         assert_eq!(picture.matches("marker-end=\"url(#same)\"").count(), 3);
+    }
+
+    #[test]
+    fn the_pictures_tell_colours_and_turns_apart_without_colour() {
+        let board = small();
+        // One red and one blue square: a letter each on the board, and on each of
+        // their two nodes in the graph; the target has none.
+        let picture = svg(&board, None);
+        assert_eq!(picture.matches(">R</text>").count(), 1);
+        assert_eq!(picture.matches(">B</text>").count(), 1);
+        let picture = graph_svg(&board, &Graph::new(&board));
+        assert_eq!(picture.matches(">R</text>").count(), 2);
+        assert_eq!(picture.matches(">B</text>").count(), 2);
+        // The one turning edge is dashed, the others solid.
+        assert_eq!(picture.matches("stroke-dasharray=\"6 3\"").count(), 1);
+        assert!(picture.contains("stroke-dasharray=\"6 3\" marker-end=\"url(#turn)\""));
     }
 }
