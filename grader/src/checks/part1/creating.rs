@@ -4,6 +4,7 @@
 use rand::Rng as _;
 
 use super::*;
+use crate::checks::mistake::{self, Mistake, without_numbers};
 
 pub(super) fn maze_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let fixed = vec![
@@ -402,6 +403,24 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
                     show(want.start),
                     show(want.end)
                 )
+            } else if let Some(problem) = maze.grid.imperfection() {
+                // Not a question of the order of draws: a maze that is not even
+                // perfect (a wall taken down on one side only, a loop) is another
+                // mistake, told and grouped apart, by its problem's words.
+                let words = without_numbers(&problem);
+                let kind = words.split(':').next().unwrap_or_default().trim();
+                return Ok(Verdict::maze_mismatch(
+                    format!(
+                        "the {} maze has other walls than the reference's, and is not even a perfect maze: {problem} (maze_perfect_square says more)",
+                        maze.name()
+                    ),
+                    &want,
+                    maze,
+                )
+                .with_mistake(Mistake::new(
+                    mistake::WRONG_RESULT,
+                    format!("not a perfect maze: {kind}"),
+                )));
             } else {
                 "other walls than the reference's: follow the handout's order of random draws exactly".to_owned()
             };
@@ -491,5 +510,54 @@ pub(super) fn maze_complexity_texture(case: &Case) -> Judged {
              Keep the heading when the chance is greater than the complexity",
             described.join(", ")
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `maze_matches_reference`'s verdict on a 2x2 maze with these walls, the
+    /// reference's being a U (open between the top two cells and down each side).
+    fn against_the_u(walls: [[u8; 2]; 2]) -> Verdict {
+        let maze = |walls: [[u8; 2]; 2]| json!({ "start": [0, 0], "end": [0, 1], "walls": walls });
+        let input = json!({ "mazes": [[2, 2, 0.5, 1]] });
+        let output = json!([maze(walls)]);
+        let expected = json!([maze([[9, 5], [14, 14]])]);
+        maze_matches_reference(&Case {
+            input: &input,
+            output: &output,
+            expected: Some(&expected),
+        })
+        .unwrap_or_else(|verdict| verdict)
+    }
+
+    #[test]
+    fn a_maze_that_is_not_perfect_is_told_and_grouped_apart_from_other_draws() {
+        // Another perfect maze: the order of the draws.
+        let other = against_the_u([[9, 7], [10, 7]]);
+        assert!(!other.passed);
+        assert!(
+            other.message.contains("order of random draws"),
+            "{}",
+            other.message
+        );
+        // The U with the wall between the top two cells still up on one side (what
+        // a wrong opposite() does): not perfect, a mistake of its own.
+        let one_sided = against_the_u([[9, 13], [14, 14]]);
+        assert!(!one_sided.passed);
+        assert!(
+            one_sided.message.contains("is one-sided"),
+            "{}",
+            one_sided.message
+        );
+        assert!(!one_sided.message.contains("order of random draws"));
+        let key = one_sided.mistake.as_deref().expect("a key");
+        assert_eq!(
+            key.detail,
+            "not a perfect maze: the wall between (#, #) and (#, #) is one-sided"
+        );
+        assert_ne!(other.mistake, one_sided.mistake);
+        assert!(against_the_u([[9, 5], [14, 14]]).passed);
     }
 }
