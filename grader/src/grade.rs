@@ -56,6 +56,14 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
             ),
         };
         check.message = format!("{}\n{fix}", check.message.trim_end());
+        // The same wrong result has another cause when other checks fail under it:
+        // the class page groups it apart (a wrong opposite() and a wall taken down on
+        // one side both give "other walls than the reference's").
+        if let Some(mistake) = &mut check.mistake {
+            mistake.detail = format!("{} (fix {} first)", mistake.detail, causes.join(", "))
+                .trim_start()
+                .to_owned();
+        }
     }
     checks
 }
@@ -643,6 +651,42 @@ mod tests {
         assert_eq!(
             checks[4].message, "through a wall",
             "position_moved passes, so nothing is blamed"
+        );
+    }
+
+    #[test]
+    fn the_same_failure_under_other_failing_checks_is_another_mistake() {
+        let keyed = |name: &str, message: &str| CheckResult {
+            mistake: Some(Mistake::of_message(message)),
+            ..result(name, false, message)
+        };
+        let wrong_opposite = point_at_causes(vec![
+            keyed("direction_opposite", "opposite of EAST gave EAST"),
+            keyed("array_remove_cell_wall", "one-sided wall"),
+            keyed("maze_matches_reference", "other walls"),
+        ]);
+        let one_sided_wall = point_at_causes(vec![
+            keyed("array_remove_cell_wall", "one-sided wall"),
+            keyed("maze_matches_reference", "other walls"),
+        ]);
+        let right_walls = point_at_causes(vec![keyed("maze_matches_reference", "other walls")]);
+        let key = |checks: &[CheckResult]| checks.last().and_then(|c| c.mistake.clone());
+        assert_eq!(
+            key(&wrong_opposite).map(|m| m.detail),
+            Some("other walls (fix direction_opposite, array_remove_cell_wall first)".to_owned())
+        );
+        assert_eq!(
+            key(&one_sided_wall).map(|m| m.detail),
+            Some("other walls (fix array_remove_cell_wall first)".to_owned())
+        );
+        assert_eq!(
+            key(&right_walls).map(|m| m.detail),
+            Some("other walls".to_owned())
+        );
+        // The check that is itself the cause keeps its own key.
+        assert_eq!(
+            wrong_opposite[0].mistake,
+            Some(Mistake::of_message("opposite of EAST gave EAST"))
         );
     }
 
