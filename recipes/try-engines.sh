@@ -353,13 +353,14 @@ gradescope() {
     local dir="$work/gradescope" base
     rm -rf "$dir"; mkdir -p "$dir/context"
     begin
-    # (with the network: it resolves the package's lock file with cargo)
-    if ! logged gradescope-zip "$DOCKER" run --rm --network host -v "$dir:/out" "$image" gradescope /out/autograder.zip; then
+    # Without a network: the package's lock is resolved from the registry's index the
+    # image's own build cached, with nothing to download.
+    if ! logged gradescope-zip "$DOCKER" run --rm --network none -v "$dir:/out" "$image" gradescope /out/autograder.zip; then
         fail "gradescope: grader gradescope failed"; return
     fi
     python3 -m zipfile -e "$dir/autograder.zip" "$dir/context/source"
     chmod +x "$dir/context/source/setup.sh" "$dir/context/source/run_autograder"
-    ok "gradescope package: grader gradescope OUT.zip, $(du -k "$dir/autograder.zip" | cut -f1) KB"
+    ok "gradescope package: grader gradescope OUT.zip with no network, $(du -k "$dir/autograder.zip" | cut -f1) KB"
 
     # Gradescope's image build: the zip's files in /autograder/source, setup.sh run
     # there, run_autograder copied to /autograder. Its base is Ubuntu's; here the image

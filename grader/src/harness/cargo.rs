@@ -276,24 +276,33 @@ pub(super) fn sync_once(dir: &Path) -> anyhow::Result<(bool, Duration)> {
     Ok((offline, cpu))
 }
 
-/// Runs `cargo metadata` in the workspace at `dir`, which brings its `Cargo.lock` in
-/// line with its manifests while keeping every version already locked: path packages
-/// are added and unused packages dropped. Afterwards builds can be `--locked`. Tries
-/// offline first and goes online only when something is not cached yet; returns
-/// whether offline was enough.
+/// Brings the `Cargo.lock` of the workspace at `dir` in line with its manifests while
+/// keeping every version already locked (path packages added, unused packages
+/// dropped), for a workspace that is shipped rather than built here (the Gradescope
+/// package, the student template). `cargo update --workspace` resolves from the
+/// registry's index alone: unlike `cargo metadata` it downloads no package, so a
+/// machine that built the grader (the kit's image) needs no network for it, though
+/// the lock names packages for other platforms. Tries offline first.
 #[cfg(feature = "instructor")]
 pub fn sync_lock(dir: &Path) -> anyhow::Result<bool> {
-    Ok(sync_lock_counted(dir)?.0)
+    Ok(offline_first(dir, &["update", "--workspace", "--quiet"])?.0)
 }
 
-/// [`sync_lock`], and the CPU time it took.
+/// Runs `cargo metadata` in the workspace at `dir`, which brings its `Cargo.lock` in
+/// line with its manifests as [`sync_lock`] does, and downloads every package the
+/// lock names, so that afterwards builds can be `--locked`, and `--offline` when
+/// offline was enough here (which it returns), and the CPU time it took.
 fn sync_lock_counted(dir: &Path) -> anyhow::Result<(bool, Duration)> {
+    offline_first(dir, &["metadata", "--format-version", "1", "--quiet"])
+}
+
+/// Runs cargo with `args` in `dir`, offline first, online only when something is not
+/// cached yet; returns whether offline was enough, and the CPU time it took.
+fn offline_first(dir: &Path, args: &[&str]) -> anyhow::Result<(bool, Duration)> {
     let mut cpu = Duration::ZERO;
     for offline in [true, false] {
         let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-        command
-            .args(["metadata", "--format-version", "1", "--quiet"])
-            .current_dir(dir);
+        command.args(args).current_dir(dir);
         if offline {
             command.arg("--offline");
         }
