@@ -150,7 +150,7 @@ pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
 /// answer is the probe's marked line on stdout.
 pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> {
     let scratch = tempfile::tempdir()?;
-    let job = Job {
+    let mut job = Job {
         result_channel: cfg!(unix),
         ..probe_job(
             request.probe,
@@ -160,22 +160,31 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
             confinement,
         )?
     };
+    if !job.result_channel {
+        // The answer comes on stdout: as much of it is read as of a channel, and
+        // what is kept of the printed text is cut to the usual size afterwards.
+        job.limits.output = CHANNEL_CAP;
+    }
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
         Exit::Signal(signal) => Ended::Signal(signal),
         Exit::TimedOut => Ended::TimedOut,
     };
-    let stderr = captured_text(&finished.stderr.bytes, finished.stderr.truncated);
+    let kept = |bytes: &[u8], truncated: bool| {
+        let end = bytes.len().min(OUTPUT_CAP);
+        captured_text(&bytes[..end], truncated || end < bytes.len())
+    };
+    let stderr = kept(&finished.stderr.bytes, finished.stderr.truncated);
     let (channel, stdout) = if job.result_channel {
         (
             Some(finished.channel.bytes),
-            captured_text(&finished.stdout.bytes, finished.stdout.truncated),
+            kept(&finished.stdout.bytes, finished.stdout.truncated),
         )
     } else {
         let (channel, printed) = split_marked_answer(&finished.stdout.bytes);
         let cut = finished.stdout.truncated && channel.is_none();
-        (channel, captured_text(&printed, cut))
+        (channel, kept(&printed, cut))
     };
     let mut run = finish(
         request,
