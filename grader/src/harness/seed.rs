@@ -29,13 +29,23 @@ fn seed_dir(workspace: &Workspace) -> PathBuf {
 /// The seed's harness id: submission ids end in a 12-digit hash, so none is this.
 const SEED_ID: &str = "seed-dependencies";
 
-/// Marks a seed whose build finished; holds the name of the probe's wire it built.
+/// Marks a seed whose build finished; holds [`marker`].
 const SEEDED: &str = "seeded";
 
+/// What a seed's marker holds: the name of the probe's wire it built, and the form
+/// of seeding. Form 2: a harness target is only ever a whole copy of a seed, or built
+/// by cargo itself. (A grader of form 1 copied the seed's build of the wire alone
+/// into targets seeded before it, where the dependencies the wire was built against
+/// could be other builds of the same versions, which rustc refuses: every target it
+/// marked is seeded again.)
+fn marker(wire: &str) -> String {
+    format!("{wire}\nform 2\n")
+}
+
 /// Whether the target directory `dir` holds a finished seed, or a copy of one, with
-/// the wire `wire`.
+/// the wire `wire`, seeded the way this grader seeds.
 fn seeded_with(dir: &Path, wire: &str) -> bool {
-    fs::read_to_string(dir.join(SEEDED)).is_ok_and(|built| built == wire)
+    fs::read_to_string(dir.join(SEEDED)).is_ok_and(|built| built == marker(wire))
 }
 
 /// The entries of `folder` whose names begin with one of `prefixes`.
@@ -72,20 +82,29 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     let target = target_dir(workspace, id);
     let wire = wire_package();
     // A target seeded by an older grader (a student's harness kept across an update of
-    // the kit) lacks this grader's wire: it gets the seed's build of it, below.
+    // the kit) lacks this grader's wire, and may hold dependencies built another way
+    // (another cargo home, another toolchain) under the same names: the seed's build
+    // of the wire would not fit them. It is seeded again, below, which costs its
+    // student's crate one more compile, once.
     let older = target.exists() && !seeded_with(&target, wire);
     if (target.exists() && !older) || !cfg!(unix) {
         return Ok(seeding);
     }
-    let Some(stubs) = workspace.stubs.as_deref() else {
+    // Where the old target cannot be removed, cargo builds what it lacks there.
+    if older && fs::remove_dir_all(&target).is_err() {
         return Ok(seeding);
-    };
+    }
     let seed = seed_dir(workspace);
     // Graders running at once (a class graded in parallel, tests) build the seed once.
     let _seeding = lock(workspace, SEED_ID)?;
     // A seed made before this grader's wire (an older grader, the same work dir) is
-    // built again: cargo then compiles only the wire, and no harness has to.
+    // built again: cargo then compiles only the wire, and no harness has to. Without
+    // the starter's stubs there is no seed to build, and the harness builds its
+    // dependencies itself.
     if !seeded_with(&seed, wire) {
+        let Some(stubs) = workspace.stubs.as_deref() else {
+            return Ok(seeding);
+        };
         let _note = Note::new(
             workspace,
             "building dependencies — first time only, about a minute…",
@@ -101,11 +120,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
             return Ok(seeding);
         }
         keep_dependencies_only(&seed);
-        fs::write(seed.join(SEEDED), wire.as_bytes())?;
-    }
-    if older {
-        copy_wire(&seed, &target, wire);
-        return Ok(seeding);
+        fs::write(seed.join(SEEDED), marker(wire))?;
     }
     if let Some(parent) = target.parent() {
         fs::create_dir_all(parent)?;
@@ -126,35 +141,6 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         }
     }
     Ok(seeding)
-}
-
-/// Copies the seed's build of the wire `wire` (its artifacts and fingerprint) into the
-/// existing target directory `target`, and marks the target as seeded with it. Where a
-/// copy fails, cargo simply builds the wire there.
-fn copy_wire(seed: &Path, target: &Path, wire: &str) {
-    let profile = Path::new("debug");
-    let fingerprint_prefix = format!("{wire}-");
-    let mut copied = true;
-    for (folder, prefixes) in [
-        (profile.join("deps"), vec!["libwire-", "wire-"]),
-        (
-            profile.join(".fingerprint"),
-            vec![fingerprint_prefix.as_str()],
-        ),
-    ] {
-        for entry in entries_named(&seed.join(&folder), &prefixes) {
-            copied &= Command::new("cp")
-                .args(["-a", "--reflink=auto"])
-                .arg(entry)
-                .arg(target.join(&folder))
-                .stdin(Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success());
-        }
-    }
-    if copied {
-        let _ = fs::write(target.join(SEEDED), wire.as_bytes());
-    }
 }
 
 /// Gives the new harness `id` at `dir` its lock without running cargo: the seed's

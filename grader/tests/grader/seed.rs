@@ -89,3 +89,50 @@ fn a_seed_copied_to_another_path_compiles_no_dependency_again() {
         "{rebuilt:?}"
     );
 }
+
+#[test]
+#[ignore = "full tier: builds the reference twice"]
+fn a_target_seeded_by_an_older_grader_is_seeded_again_whatever_it_holds() {
+    // The shared work dir's seed is this grader's (built again if an older grader
+    // made it) before it is copied.
+    grade_in(
+        &work_dir(),
+        &Submission::from_solution("seed-older-original"),
+    );
+    let work = copied_seed("seed-older-target");
+    let submission = Submission::from_solution("seed-older-target");
+    let report = grade_in(&work, &submission);
+    assert_eq!(report["score"], report["max_score"], "graded whole");
+
+    // What an older grader could leave in a student's target: its marker (the wire's
+    // name alone), and a dependency built another way under the same file name,
+    // which rustc would refuse next to this seed's build of the wire.
+    let targets = work.join("targets");
+    let target = std::fs::read_dir(&targets)
+        .expect("the work dir's targets")
+        .map(|entry| entry.expect("an entry").path())
+        .find(|path| !path.ends_with("seed-dependencies"))
+        .expect("the submission's target");
+    let marker = std::fs::read_to_string(targets.join("seed-dependencies/seeded"))
+        .expect("the seed's marker");
+    let wire = marker.lines().next().expect("the wire's name");
+    std::fs::write(target.join("seeded"), wire).expect("an older marker");
+    let mut foreign = 0;
+    for entry in std::fs::read_dir(target.join("debug/deps")).expect("the target's deps") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if name.starts_with("libserde_json-") && name.ends_with(".rmeta") {
+            std::fs::write(&path, b"another build of serde_json").expect("a foreign build");
+            foreign += 1;
+        }
+    }
+    assert!(foreign > 0, "the target holds serde_json's build");
+
+    let report = grade_in(&work, &submission);
+    assert_eq!(report["score"], report["max_score"], "{report:#}");
+    assert_eq!(
+        std::fs::read_to_string(target.join("seeded")).expect("the marker"),
+        marker,
+        "seeded again from this grader's seed"
+    );
+}
