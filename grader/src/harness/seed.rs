@@ -103,6 +103,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     // dependencies itself.
     if !seeded_with(&seed, wire) {
         let Some(stubs) = workspace.stubs.as_deref() else {
+            built_here(&target, wire);
             return Ok(seeding);
         };
         let _note = Note::new(
@@ -117,6 +118,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
         seeding.built = Some(attempt.cost);
         if attempt.executable.is_none() {
+            built_here(&target, wire);
             return Ok(seeding);
         }
         keep_dependencies_only(&seed);
@@ -138,9 +140,20 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         }
         _ => {
             let _ = fs::remove_dir_all(&target);
+            built_here(&target, wire);
         }
     }
     Ok(seeding)
+}
+
+/// Marks the new, empty target directory `target` as this grader's though no seed
+/// was copied into it (there is none, or `cp` failed): cargo builds every dependency
+/// there itself, all alike, so the next grading must not take it for an older
+/// grader's and remove it again.
+fn built_here(target: &Path, wire: &str) {
+    if fs::create_dir_all(target).is_ok() {
+        let _ = fs::write(target.join(SEEDED), marker(wire));
+    }
 }
 
 /// Gives the new harness `id` at `dir` its lock without running cargo: the seed's

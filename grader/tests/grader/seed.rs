@@ -6,16 +6,26 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::support::{Submission, grader, work_dir};
+use crate::support::{Submission, copy_kit, grader, work_dir};
 
 /// Grades `submission` on one check with `work` as the work dir; returns the JSON
 /// report with its timings.
 fn grade_in(work: &Path, submission: &Submission) -> Value {
-    let output = grader()
+    grade_with(work, None, submission)
+}
+
+/// [`grade_in`] against the kit at `kit` (the kit itself when `None`).
+fn grade_with(work: &Path, kit: Option<&Path>, submission: &Submission) -> Value {
+    let mut command = grader();
+    command
         .args(["grade", "--format", "json", "--timings", "--check"])
         .arg("direction_opposite")
         .arg("--work-dir")
-        .arg(work)
+        .arg(work);
+    if let Some(kit) = kit {
+        command.arg("--kit").arg(kit);
+    }
+    let output = command
         .arg(&submission.dir)
         .output()
         .expect("running the grader");
@@ -134,5 +144,34 @@ fn a_target_seeded_by_an_older_grader_is_seeded_again_whatever_it_holds() {
         std::fs::read_to_string(target.join("seeded")).expect("the marker"),
         marker,
         "seeded again from this grader's seed"
+    );
+}
+
+#[test]
+#[ignore = "full tier: builds every dependency once, without a seed"]
+fn a_target_built_without_a_seed_is_kept_for_the_next_grading() {
+    // A kit without the starter's stubs (its rubric and locks alone) has no seed to
+    // copy: the first grading builds every dependency in the student's own target,
+    // and the next finds them there.
+    let kit = tempfile::tempdir().expect("temp dir");
+    copy_kit(
+        &["Cargo.lock", "fixtures", "starter/Cargo.lock"],
+        kit.path(),
+    );
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("seed-none");
+    let _ = std::fs::remove_dir_all(&work);
+    let submission = Submission::from_solution("seed-none");
+    let first = grade_with(&work, Some(kit.path()), &submission);
+    assert_eq!(first["score"], first["max_score"], "graded whole");
+    assert!(
+        !compiled(&first).is_empty(),
+        "without a seed, dependencies are built"
+    );
+    let again = grade_with(&work, Some(kit.path()), &submission);
+    assert_eq!(again["score"], again["max_score"], "graded whole");
+    assert_eq!(
+        compiled(&again),
+        Vec::<String>::new(),
+        "nothing built again"
     );
 }
