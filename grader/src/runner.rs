@@ -150,21 +150,13 @@ pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
 /// answer is the probe's marked line on stdout.
 pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> {
     let scratch = tempfile::tempdir()?;
-    let mut job = Job {
-        result_channel: cfg!(unix),
-        ..probe_job(
-            request.probe,
-            scratch.path(),
-            request.body(),
-            request.time_limit,
-            confinement,
-        )?
-    };
-    if !job.result_channel {
-        // The answer comes on stdout: as much of it is read as of a channel, and
-        // what is kept of the printed text is cut to the usual size afterwards.
-        job.limits.output = CHANNEL_CAP;
-    }
+    let job = probe_job(
+        request.probe,
+        scratch.path(),
+        request.body(),
+        request.time_limit,
+        confinement,
+    )?;
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
@@ -213,6 +205,10 @@ fn violation_in_words(violation: &sandbox::Violation) -> String {
     }
 }
 
+/// Whether the probe answers on a result channel (fd 3): only Unix has one; elsewhere
+/// the answer is the probe's marked line on stdout, and every check runs alone.
+const RESULT_CHANNEL: bool = cfg!(unix);
+
 /// The probe as a sandbox job, with `stdin` as its request: it may read only its own
 /// directory (the submission's own target directory) and the system libraries, write
 /// only `scratch`, and answers on fd 3. At the sandbox's container level, where the
@@ -251,11 +247,18 @@ fn probe_job(
             wall,
             memory: confinement.memory,
             processes: confinement.processes,
-            output: OUTPUT_CAP,
+            // Without a channel the answer comes on stdout: as much of it is read as
+            // of a channel, and what is kept of the printed text is cut to the
+            // usual size afterwards (`run`).
+            output: if RESULT_CHANNEL {
+                OUTPUT_CAP
+            } else {
+                CHANNEL_CAP
+            },
             channel: CHANNEL_CAP,
             ..sandbox::Limits::default()
         },
-        result_channel: true,
+        result_channel: RESULT_CHANNEL,
         ..Job::new(program)
     })
 }

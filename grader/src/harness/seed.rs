@@ -81,17 +81,16 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
     let mut seeding = Seeding::default();
     let target = target_dir(workspace, id);
     let wire = wire_package();
+    if !cfg!(unix) {
+        return Ok(seeding);
+    }
     // A target seeded by an older grader (a student's harness kept across an update of
     // the kit) lacks this grader's wire, and may hold dependencies built another way
     // (another cargo home, another toolchain) under the same names: the seed's build
     // of the wire would not fit them. It is seeded again, below, which costs its
-    // student's crate one more compile, once.
-    let older = target.exists() && !seeded_with(&target, wire);
-    if (target.exists() && !older) || !cfg!(unix) {
-        return Ok(seeding);
-    }
-    // Where the old target cannot be removed, cargo builds what it lacks there.
-    if older && fs::remove_dir_all(&target).is_err() {
+    // student's crate one more compile, once. Where it cannot be removed, cargo builds
+    // what it lacks there.
+    if target.exists() && (seeded_with(&target, wire) || fs::remove_dir_all(&target).is_err()) {
         return Ok(seeding);
     }
     let seed = seed_dir(workspace);

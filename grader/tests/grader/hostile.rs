@@ -2,7 +2,7 @@
 //! broken in ways that once crashed it. Each must gain nothing, and the grader must
 //! finish with a report (exit 0), never exit 101 or hang.
 
-use super::support::{Submission, check, failed, human_report, json_report};
+use super::support::{Submission, check, failed, grader, human_report, json_report, work_dir};
 
 /// Code run before the probe's `main` (an ELF constructor): it reads the grader's
 /// request, answers it with an empty output on the result channel and on a forged
@@ -335,10 +335,10 @@ fn with_the_sandbox_off_a_child_holding_stdout_open_cannot_keep_the_grader_waiti
             "    fn opposite(self) -> Direction {\n",
             "    fn opposite(self) -> Direction {\n        leave_sleepers();\n        if self.bits() < 16 {\n            return self;\n        }\n",
         );
-    let output = super::support::grader()
+    let output = grader()
         .args(["grade", "--sandbox", "off", "--check", "direction_opposite"])
         .args(["--format", "json", "--work-dir"])
-        .arg(super::support::work_dir())
+        .arg(work_dir())
         .arg(&submission.dir)
         // Far less than the sleepers' 613 s: waiting for them is a hang.
         .timeout(std::time::Duration::from_secs(300))
@@ -346,11 +346,9 @@ fn with_the_sandbox_off_a_child_holding_stdout_open_cannot_keep_the_grader_waiti
         .expect("running the grader");
     let in_group = processes_mentioning("sleep 613");
     let own_session = processes_mentioning("sleep 614");
-    for line in &own_session {
-        let _ = std::process::Command::new("pkill")
-            .args(["-f", line.trim()])
-            .status();
-    }
+    let _ = std::process::Command::new("pkill")
+        .args(["-f", "^sleep 614$"])
+        .status();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         output.status.code(),
