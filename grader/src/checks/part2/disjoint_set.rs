@@ -260,10 +260,19 @@ pub(super) fn compression_input(inputs: &Inputs) -> anyhow::Result<Value> {
         set_script(9, nine),
         set_script(16, sixteen),
     ];
-    // New: random unions of a set of random size, each union and find watched.
+    // New: a tall tree over eight elements drawn at random (so that a way up of
+    // three steps is there to compress, whatever the course's secret draws), its
+    // deepest element found, then random unions and finds; each call watched.
     let scripts = inputs.vary(scripts, |rng| {
-        let n = rng.random_range(6..=20);
+        use rand::seq::SliceRandom as _;
+        let n = rng.random_range(8..=20);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.shuffle(rng);
         let mut ops = vec![debug()];
+        let relabelled: Vec<(usize, usize)> =
+            tall(8).iter().map(|&(a, b)| (order[a], order[b])).collect();
+        ops.extend(unions(&relabelled));
+        ops.extend(watched(json!(["find", order[7]])));
         for _ in 0..rng.random_range(n..2 * n) {
             let op = if rng.random_range(0..3) == 0 {
                 json!(["find", rng.random_range(0..n)])
