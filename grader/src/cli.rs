@@ -210,6 +210,10 @@ pub struct BlessArgs {
     /// would change any snapshot.
     #[arg(long)]
     pub check: bool,
+    /// Also print each change as a unified diff (by default one line a snapshot says
+    /// what changed: after a new secret that is every hidden input).
+    #[arg(long)]
+    pub diff: bool,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,

@@ -50,6 +50,26 @@ impl RubricCheck {
     }
 }
 
+/// A part the course does not assign (`enabled = false` in its `[[parts]]` entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnedOff {
+    /// The part.
+    pub part: Part,
+    /// Its title in the rubric.
+    pub title: String,
+    /// The names of the checks the rubric lists for it (not graded).
+    pub checks: Vec<String>,
+}
+
+impl Rubric {
+    /// The part turned off that lists the check `name`, if one does.
+    pub fn turned_off_with(&self, name: &str) -> Option<&TurnedOff> {
+        self.turned_off
+            .iter()
+            .find(|off| off.checks.iter().any(|check| check == name))
+    }
+}
+
 /// What one submission may use, from the rubric's `[grader]` table.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
@@ -76,6 +96,10 @@ impl Default for Limits {
 pub struct Rubric {
     /// `(part, title)` in order: the parts the course assigns.
     pub parts: Vec<(Part, String)>,
+    /// The parts the course turns off (`enabled = false`): `(part, title, the names
+    /// of their checks as listed)`. Nothing of them is graded; the names let a
+    /// command say why such a check is not there, and `bless` keep its snapshots.
+    pub turned_off: Vec<TurnedOff>,
     /// The checks of those parts, in the order of the file.
     pub checks: Vec<RubricCheck>,
     /// The course's secret, which makes hidden checks' inputs unknowable.
@@ -229,7 +253,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     }
 
     let mut parts = Vec::new();
-    let mut disabled = Vec::new();
+    let mut disabled: Vec<TurnedOff> = Vec::new();
     for part in &raw.parts {
         let Some(id) = Part::from_id(part.id.get_ref()) else {
             return Err(error_at(
@@ -241,7 +265,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
                 ),
             ));
         };
-        if parts.iter().any(|(p, _)| *p == id) || disabled.contains(&id) {
+        if parts.iter().any(|(p, _)| *p == id) || disabled.iter().any(|off| off.part == id) {
             return Err(error_at(
                 part.id.span().start,
                 format!("part {} is listed twice", id.id()),
@@ -250,7 +274,11 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         if part.enabled {
             parts.push((id, part.title.clone()));
         } else {
-            disabled.push(id);
+            disabled.push(TurnedOff {
+                part: id,
+                title: part.title.clone(),
+                checks: Vec::new(),
+            });
         }
     }
 
@@ -258,7 +286,10 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     for raw_check in raw.checks {
         // A part the course does not assign: its checks are not graded (and may name
         // checks this grader does not have, such as a part still being written).
-        if Part::from_id(raw_check.part.get_ref()).is_some_and(|p| disabled.contains(&p)) {
+        let off = Part::from_id(raw_check.part.get_ref())
+            .and_then(|p| disabled.iter_mut().find(|off| off.part == p));
+        if let Some(off) = off {
+            off.checks.push(raw_check.name.get_ref().clone());
             continue;
         }
         let name = raw_check.name.get_ref();
@@ -322,6 +353,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     }
     Ok(Rubric {
         parts,
+        turned_off: disabled,
         checks,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
         limits,

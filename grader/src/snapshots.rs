@@ -101,9 +101,10 @@ impl Snapshots {
     }
 
     /// Writes every snapshot to `dir` as `<check>.snap`, and removes `.snap` files of
-    /// checks that no longer have one.
+    /// checks that no longer have one, except the files whose stem `kept` names (a
+    /// part the course turned off keeps its snapshots as they are).
     #[cfg(feature = "instructor")]
-    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, dir: &Path, kept: &dyn Fn(&str) -> bool) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
@@ -111,7 +112,10 @@ impl Snapshots {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if path.extension().is_some_and(|e| e == "snap") && !self.entries.contains_key(&stem) {
+            if path.extension().is_some_and(|e| e == "snap")
+                && !self.entries.contains_key(&stem)
+                && !kept(&stem)
+            {
                 std::fs::remove_file(&path)?;
             }
         }
@@ -124,10 +128,15 @@ impl Snapshots {
     }
 
     /// What writing these snapshots to `dir` with [`Snapshots::save`] would change,
-    /// file by file, and how many files it would leave as they are. Files are compared
-    /// as text with CRLF read as LF, as the grader reads them.
+    /// file by file, and how many files it would leave as they are (`kept` files
+    /// included). Files are compared as text with CRLF read as LF, as the grader
+    /// reads them.
     #[cfg(feature = "instructor")]
-    pub fn changes(&self, dir: &Path) -> anyhow::Result<(Vec<Change>, usize)> {
+    pub fn changes(
+        &self,
+        dir: &Path,
+        kept: &dyn Fn(&str) -> bool,
+    ) -> anyhow::Result<(Vec<Change>, usize)> {
         let mut files: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
         if let Ok(listing) = std::fs::read_dir(dir) {
             for entry in listing {
@@ -151,7 +160,9 @@ impl Snapshots {
         let total = files.len();
         let changes: Vec<Change> = files
             .into_iter()
-            .filter(|(_, (old, new))| old != new)
+            .filter(|(file, (old, new))| {
+                old != new && !(new.is_none() && kept(file.trim_end_matches(".snap")))
+            })
             .map(|(file, (old, new))| Change { file, old, new })
             .collect();
         let unchanged = total - changes.len();
@@ -186,6 +197,43 @@ pub struct Change {
 
 #[cfg(feature = "instructor")]
 impl Change {
+    /// The change in one line: the file, and whether the input it answers changed
+    /// (the check's inputs or the course's secret) or only the reference's output,
+    /// with the number of lines added and removed.
+    pub fn summary(&self) -> String {
+        let what = match (&self.old, &self.new) {
+            (None, _) => "new".to_owned(),
+            (_, None) => "removed: the rubric has no such check any more".to_owned(),
+            (Some(old), Some(new)) => {
+                let (old, new) = (parse(old), parse(new));
+                let input_changed = match (&old, &new) {
+                    (Some(old), Some(new)) => old.input != new.input,
+                    _ => false,
+                };
+                if input_changed {
+                    "another input (the check's inputs or the course's secret changed)".to_owned()
+                } else if old.is_none() {
+                    "unreadable before, written again".to_owned()
+                } else {
+                    "another output for the same input (the reference solution changed)".to_owned()
+                }
+            }
+        };
+        let diff = similar::TextDiff::from_lines(
+            self.old.as_deref().unwrap_or(""),
+            self.new.as_deref().unwrap_or(""),
+        );
+        let (mut added, mut removed) = (0, 0);
+        for change in diff.iter_all_changes() {
+            match change.tag() {
+                similar::ChangeTag::Insert => added += 1,
+                similar::ChangeTag::Delete => removed += 1,
+                similar::ChangeTag::Equal => {}
+            }
+        }
+        format!("{}: {what} (+{added} -{removed} lines)", self.file)
+    }
+
     /// The change as a unified diff, the way a reviewer reads it in git.
     pub fn diff(&self) -> String {
         let old = self.old.as_deref().unwrap_or("");
@@ -273,7 +321,10 @@ mod tests {
         assert_eq!(from_crlf.get("maze_json"), Some(&blessed));
         assert_eq!(from_crlf.unreadable("maze_json"), None);
         // Blessing the same outputs over a CRLF checkout changes nothing.
-        assert_eq!(from_crlf.changes(crlf.path()).unwrap(), (Vec::new(), 1));
+        assert_eq!(
+            from_crlf.changes(crlf.path(), &|_| false).unwrap(),
+            (Vec::new(), 1)
+        );
     }
 
     #[test]
@@ -288,13 +339,13 @@ mod tests {
         old.insert("kept", blessed(json!([1])));
         old.insert("changed", blessed(json!([1, 2])));
         old.insert("removed", blessed(json!([])));
-        old.save(dir.path()).unwrap();
+        old.save(dir.path(), &|_| false).unwrap();
         let mut new = Snapshots::default();
         new.insert("kept", blessed(json!([1])));
         new.insert("changed", blessed(json!([1, 3])));
         new.insert("added", blessed(json!([4])));
 
-        let (changes, unchanged) = new.changes(dir.path()).unwrap();
+        let (changes, unchanged) = new.changes(dir.path(), &|_| false).unwrap();
         assert_eq!(unchanged, 1);
         let files: Vec<&str> = changes.iter().map(|c| c.file.as_str()).collect();
         assert_eq!(files, ["added.snap", "changed.snap", "removed.snap"]);

@@ -60,39 +60,57 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
     Ok(snapshots)
 }
 
-/// Writes the blessed snapshots over fixtures/snapshots, showing a diff of each file
-/// it changes; with `--check`, writes nothing and fails when a file would change.
+/// Writes the blessed snapshots over fixtures/snapshots and says in one line each
+/// which files changed and how (with `--diff`, each change as a unified diff); with
+/// `--check`, writes nothing and fails when a file would change. The snapshots of a
+/// part the rubric turns off are left as they are.
 pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
     let setup = Setup::load(&args.kit)?;
     let fresh = blessed(&setup, &build_solution(&setup)?)?;
     let dir = setup.kit.snapshots();
-    let (changes, unchanged) = fresh.changes(&dir)?;
-    let mut out = String::new();
-    for change in &changes {
-        out.push_str(&change.diff());
+    let kept = |stem: &str| {
+        let check = stem.strip_suffix(".twin").unwrap_or(stem);
+        setup.rubric.turned_off_with(check).is_some()
+    };
+    let (changes, unchanged) = fresh.changes(&dir, &kept)?;
+    if args.diff {
+        for change in &changes {
+            print!("{}", change.diff());
+        }
     }
-    let files: Vec<&str> = changes.iter().map(|c| c.file.as_str()).collect();
+    let verb = if args.check {
+        "would change"
+    } else {
+        "changed"
+    };
+    if !changes.is_empty() {
+        println!("{verb} {} snapshot(s):", changes.len());
+        for change in &changes {
+            println!("  {}", change.summary());
+        }
+    }
+    for off in &setup.rubric.turned_off {
+        println!(
+            "{} ({}) is turned off in the rubric: the snapshots of its {} check(s) are left as they are",
+            off.part.id(),
+            off.title,
+            off.checks.len()
+        );
+    }
+    println!("{unchanged} snapshot(s) unchanged");
+    if !changes.is_empty() && !args.diff {
+        println!(
+            "`grader bless --diff{}` shows each change line by line",
+            if args.check { " --check" } else { "" }
+        );
+    }
     if args.check {
         if !changes.is_empty() {
-            print!("{out}");
-            eprintln!(
-                "grader: blessing would change {} snapshot(s) ({}): run `grader bless` and review the diff",
-                changes.len(),
-                files.join(", ")
-            );
+            eprintln!("grader: run `grader bless` and review what it changes");
             return Ok(Status::CheckFailed);
         }
     } else {
-        fresh.save(&dir)?;
-        print!("{out}");
-        if !changes.is_empty() {
-            println!(
-                "blessed {} snapshot(s): {}",
-                changes.len(),
-                files.join(", ")
-            );
-        }
+        fresh.save(&dir, &kept)?;
     }
-    println!("{unchanged} snapshot(s) unchanged");
     Ok(Status::Success)
 }

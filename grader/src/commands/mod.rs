@@ -268,6 +268,14 @@ impl Setup {
         }
         let known: Vec<&str> = self.rubric.checks.iter().map(|c| c.spec.name).collect();
         if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
+            if let Some(off) = self.rubric.turned_off_with(unknown) {
+                bail!(
+                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry): remove that line to grade it",
+                    off.part.id(),
+                    off.title,
+                    self.kit.rubric().display()
+                );
+            }
             bail!(
                 "there is no check {unknown:?} in the rubric; the checks are {}",
                 known.join(", ")

@@ -66,7 +66,7 @@ fn starter_check_exits_1_naming_the_stale_file_and_2_when_it_cannot_run() {
 
 #[test]
 #[ignore = "full tier: runs every blessed check of the solution"]
-fn bless_shows_a_diff_of_each_change_and_check_writes_nothing() {
+fn bless_says_what_changed_in_a_line_each_shows_diffs_on_request_and_check_writes_nothing() {
     let kit = tempfile::tempdir().expect("temp dir");
     copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
     let snapshot = kit.path().join("fixtures/snapshots/position_display.snap");
@@ -74,60 +74,168 @@ fn bless_shows_a_diff_of_each_change_and_check_writes_nothing() {
     let tampered = blessed.replace("(3, 4)", "(3,4)");
     assert_ne!(tampered, blessed, "the snapshot shows (3, 4)");
     std::fs::write(&snapshot, &tampered).expect("writing");
-    let bless = |check: bool| {
-        let mut command = grader();
-        command.arg("bless");
-        if check {
-            command.arg("--check");
-        }
-        command
+    let bless = |flags: &[&str]| {
+        let output = grader()
+            .arg("bless")
+            .args(flags)
             .arg("--kit")
             .arg(kit.path())
             .arg("--work-dir")
             .arg(work_dir())
             .output()
-            .expect("runs")
+            .expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
     };
 
-    let output = bless(true);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stdout, stderr) = bless(&["--check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stdout.starts_with(
+            "would change 1 snapshot(s):\n  position_display.snap: another output for the same input (the reference solution changed) (+1 -1 lines)\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("`grader bless --diff --check` shows each change line by line\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("+++"), "no diff unless asked: {stdout}");
+    assert!(stderr.contains("run `grader bless`"), "{stderr}");
+
+    let (code, stdout, _) = bless(&["--check", "--diff"]);
+    assert_eq!(code, Some(1));
     assert!(
         stdout.starts_with("--- a/position_display.snap\n+++ b/position_display.snap\n@@ "),
         "{stdout}"
     );
     assert!(stdout.contains("\n-[\"(3,4)\","), "{stdout}");
     assert!(stdout.contains("\n+[\"(3, 4)\","), "{stdout}");
-    assert!(
-        stderr.contains("blessing would change 1 snapshot(s) (position_display.snap)"),
-        "{stderr}"
-    );
     assert_eq!(
         std::fs::read_to_string(&snapshot).expect("reading"),
-        tampered
+        tampered,
+        "--check writes nothing"
     );
 
-    let output = bless(false);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let (code, stdout, _) = bless(&[]);
+    assert_eq!(code, Some(0), "{stdout}");
     assert!(
-        stdout.starts_with("--- a/position_display.snap\n"),
+        stdout.starts_with("changed 1 snapshot(s):\n  position_display.snap: "),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("\nblessed 1 snapshot(s): position_display.snap\n"),
-        "{stdout}"
-    );
-    assert!(stdout.ends_with(" snapshot(s) unchanged\n"), "{stdout}");
     assert_eq!(
         std::fs::read_to_string(&snapshot).expect("reading"),
         blessed
     );
+    let (code, stdout, _) = bless(&["--check"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.ends_with(" snapshot(s) unchanged\n"), "{stdout}");
 
-    let output = bless(true);
+    // A new secret changes every hidden check's input: one line each, not their diffs.
+    let rubric = kit.path().join("fixtures/rubric.toml");
+    let text = std::fs::read_to_string(&rubric).expect("rubric");
+    let secret = text
+        .lines()
+        .find(|line| line.starts_with("secret = "))
+        .expect("the kit's rubric has a secret");
+    std::fs::write(&rubric, text.replace(secret, "secret = \"another course\"")).expect("writing");
+    let (code, stdout, _) = bless(&["--check"]);
+    assert_eq!(code, Some(1));
+    let changed: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.starts_with("  "))
+        .collect();
+    assert!(changed.len() > 10, "{stdout}");
+    assert!(
+        changed.iter().all(|line| line
+            .contains(": another input (the check's inputs or the course's secret changed) (+")),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), changed.len() + 3, "{stdout}");
+}
+
+#[test]
+#[ignore = "full tier: runs every blessed check of the solution"]
+fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with_why() {
+    let kit = tempfile::tempdir().expect("temp dir");
+    copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+    let rubric = kit.path().join("fixtures/rubric.toml");
+    let text = std::fs::read_to_string(&rubric).expect("rubric");
+    let title = "title = \"Part 5: arrow mazes\"\n";
+    assert!(text.contains(title), "the kit's rubric has Part 5");
+    std::fs::write(
+        &rubric,
+        text.replace(title, &format!("{title}enabled = false\n")),
+    )
+    .expect("writing");
+    let snapshots = || {
+        let mut names: Vec<String> = std::fs::read_dir(kit.path().join("fixtures/snapshots"))
+            .expect("snapshots")
+            .map(|entry| {
+                entry
+                    .expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let before = snapshots();
+    assert!(before.iter().any(|name| name.starts_with("arrows_")));
+
+    let output = grader()
+        .args(["bless", "--kit"])
+        .arg(kit.path())
+        .arg("--work-dir")
+        .arg(work_dir())
+        .output()
+        .expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert!(!stdout.contains("---"), "{stdout}");
-    assert!(stdout.ends_with(" snapshot(s) unchanged\n"), "{stdout}");
+    assert!(
+        stdout.contains("part5 (Part 5: arrow mazes) is turned off in the rubric: the snapshots of its 12 check(s) are left as they are\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.starts_with("changed "), "nothing changed: {stdout}");
+    assert_eq!(snapshots(), before, "nothing removed");
+
+    let output = grader()
+        .args(["grade", "--check", "arrows_solve_sample", "--kit"])
+        .arg(kit.path())
+        .arg("--work-dir")
+        .arg(work_dir())
+        .arg(kit.path().join("solution"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr
+            .contains("\"arrows_solve_sample\" is a check of part5 (Part 5: arrow mazes), which ")
+            && stderr.contains("turns off (`enabled = false` in its [[parts]] entry)"),
+        "{stderr}"
+    );
+
+    let output = grader()
+        .args(["grade", "--format", "json", "--kit"])
+        .arg(kit.path())
+        .arg("--work-dir")
+        .arg(work_dir())
+        .arg(kit.path().join("solution"))
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    let parts: Vec<&str> = report["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .filter_map(|part| part["id"].as_str())
+        .collect();
+    assert_eq!(parts, ["part1", "part2", "part3", "part4"]);
+    assert_eq!(report["score"], report["max_score"]);
 }
