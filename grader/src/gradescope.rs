@@ -6,7 +6,8 @@
 //! `/autograder/results/results.json`. The package is the course's grader as the
 //! instructor has it — hidden checks, the course's secret and every blessed output
 //! included, since students never see the package — without the reference solution
-//! and without the kit's own tests: the grader needs neither to grade.
+//! (nor the mutation report, which quotes it) and without the kit's own tests: the
+//! grader needs neither to grade.
 //!
 //! `setup.sh` installs the toolchain under /usr/local (where the sandbox's job uids
 //! can read it), builds the grader, makes `source/` root's alone, checks the sandbox
@@ -37,6 +38,9 @@ pub fn files(kit: &Kit) -> anyhow::Result<BTreeMap<PathBuf, (Vec<u8>, bool)>> {
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
     copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
     copy_tree(&kit.root, "fixtures", &[], &mut files)?;
+    // The mutation report quotes the solution's lines (each survivor's mutated line):
+    // the package holds no line of the reference solution.
+    files.remove(Path::new("fixtures/mutants.md"));
     files.insert(
         "Cargo.toml".into(),
         workspace_manifest(&kit.root)?.into_bytes(),
@@ -139,8 +143,12 @@ const RUN: &str = r#"#!/usr/bin/env bash
 set -uo pipefail
 root="${AUTOGRADER_ROOT:-/autograder}"
 grader="${MAZE_GRADER_BIN:-$root/source/target/release/grader}"
-export RUSTUP_HOME="${RUSTUP_HOME:-/usr/local/rustup}" CARGO_HOME="${CARGO_HOME:-/usr/local/cargo}"
-export PATH="$CARGO_HOME/bin:$PATH"
+# The Rust already set up (rustup's usual place in a home folder, when run by hand);
+# where there is none, the one setup.sh installs under /usr/local in Gradescope's image.
+if ! cargo --version >/dev/null 2>&1; then
+    export RUSTUP_HOME="${RUSTUP_HOME:-/usr/local/rustup}" CARGO_HOME="${CARGO_HOME:-/usr/local/cargo}"
+    export PATH="$CARGO_HOME/bin:$PATH"
+fi
 mkdir -p "$root/results"
 results="$root/results/results.json"
 "$grader" grade "$root/submission" \

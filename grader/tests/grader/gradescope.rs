@@ -3,12 +3,47 @@
 
 use std::path::PathBuf;
 
-use super::support::{Submission, grader, work_dir};
+use std::collections::BTreeSet;
+
+use super::support::{Submission, grader, kit_root, work_dir};
+
+/// The lines only the reference solution has: inside its `BEGIN SOLUTION` regions,
+/// long enough to be its own (not a brace or a `return`), and nowhere in the starter
+/// crate (its sources, tests and benches).
+fn solution_only_lines() -> BTreeSet<String> {
+    let mut starter = BTreeSet::new();
+    let mut solution = BTreeSet::new();
+    for (crate_dir, lines) in [("starter", &mut starter), ("solution", &mut solution)] {
+        for entry in walkdir::WalkDir::new(kit_root().join(crate_dir))
+            .into_iter()
+            .filter_entry(|entry| entry.file_name() != "target")
+        {
+            let entry = entry.expect("reading the kit");
+            if entry.path().extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(entry.path()).expect("a source file");
+            let mut inside = crate_dir == "starter";
+            for line in text.lines() {
+                let line = line.trim();
+                if line.starts_with("// BEGIN SOLUTION") {
+                    inside = true;
+                } else if line.starts_with("// END SOLUTION") {
+                    inside = crate_dir == "starter";
+                } else if inside && line.len() >= 24 {
+                    lines.insert(line.to_owned());
+                }
+            }
+        }
+    }
+    solution.difference(&starter).cloned().collect()
+}
 
 #[cfg(unix)]
 #[test]
 #[ignore = "full tier: builds the Gradescope package and grades a repository through it"]
-fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
+fn run_autograder_from_the_zip_grades_a_repository_into_results_json_with_no_solution_line_in_the_zip()
+ {
     use std::os::unix::fs::PermissionsExt as _;
 
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("autograder");
@@ -37,6 +72,26 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
             .any(|n| n.starts_with("solution/") || n.starts_with("grader/tests/")),
         "no reference solution and no kit tests: {names:?}"
     );
+    assert!(
+        !names.iter().any(|n| n == "fixtures/mutants.md"),
+        "the mutation report quotes the solution"
+    );
+    let solution_lines = solution_only_lines();
+    assert!(solution_lines.len() > 100, "{}", solution_lines.len());
+    for index in 0..archive.len() {
+        let mut file = archive.by_index(index).expect("a file of the zip");
+        let mut text = String::new();
+        if std::io::Read::read_to_string(&mut file, &mut text).is_err() {
+            continue;
+        }
+        for line in text.lines() {
+            assert!(
+                !solution_lines.contains(line.trim()),
+                "{:?} holds a line of the reference solution: {line}",
+                file.name()
+            );
+        }
+    }
     archive.extract(&source).expect("unpacking");
     let mode = std::fs::metadata(source.join("run_autograder"))
         .expect("run_autograder")
@@ -78,6 +133,10 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json() {
         .env("MAZE_GRADER_WORK_DIR", work_dir())
         .env("MAZE_GRADER_SANDBOX", "auto")
         .env("NO_COLOR", "1")
+        // Run by hand, where Rust lives wherever rustup put it: run_autograder uses
+        // it, and falls back to /usr/local (Gradescope's image) only without one.
+        .env_remove("RUSTUP_HOME")
+        .env_remove("CARGO_HOME")
         .output()
         .expect("running run_autograder");
     assert!(
