@@ -291,7 +291,7 @@ docker_class() {
         fi
         case $name in
         reference)
-            if [ "$score" = 161/161 ]; then evidence "reference          $score, sandbox $level"; else fail "class: the reference got $score, not 161/161"; fi ;;
+            if [ "${score%%/*}" = "${score##*/}" ]; then evidence "reference          $score, sandbox $level"; else fail "class: the reference got $score, not full marks"; fi ;;
         starter)
             if [ "${score%%/*}" = 0 ]; then evidence "starter            $score, sandbox $level"; else fail "class: the starter got $score, not 0"; fi ;;
         leaves-a-process)
@@ -343,7 +343,7 @@ docker_class() {
                 fail "class: writes-outside: left '$planted'; rubric $rubric_inside; the report says '${said:0:300}'"
             fi ;;
         esac
-        case $name in reference | starter) ;; *) [ "$score" != 161/161 ] || fail "class: $name earned full marks" ;; esac
+        case $name in reference | starter) ;; *) [ "${score%%/*}" != "${score##*/}" ] || fail "class: $name earned full marks" ;; esac
     done
 }
 
@@ -424,7 +424,7 @@ PY
         [ "$level" = container ] || { fail "$line: not the container level"; continue; }
         ! grep -qF "$secret" "$results/results.json" || { fail "$line: the course's secret is in results.json"; continue; }
         case $who in
-        reference) if [ "$score" = 161/161 ]; then ok "$line"; else fail "$line: not 161/161"; fi ;;
+        reference) if [ "${score%%/*}" = "${score##*/}" ]; then ok "$line"; else fail "$line: not full marks"; fi ;;
         starter) if [ "${score%%/*}" = 0 ]; then ok "$line"; else fail "$line: not 0"; fi ;;
         hostile)
             if [[ $said == *DENIED* && $said != *LEAKED* && $said == *NOCONNECT* ]] && [ "$(connections)" = "$before" ]; then

@@ -247,12 +247,14 @@ fn run_autograder_under_docker_defaults_gives_the_reference_full_marks_and_the_s
         1,
         "only the namespaces are missing: {said}"
     );
+    let mut full = 0.0;
     for without_landlock in [false, true] {
         let reference = Submission::from_solution("container-reference");
         let results = autograder.grade(&reference.dir, without_landlock);
         let (got, max) = score(&results);
         assert_eq!(got, max, "{results:#}");
-        assert_eq!(max, 161.0);
+        assert!(max > 0.0, "{results:#}");
+        full = max;
         assert!(
             results["output"]
                 .as_str()
@@ -264,7 +266,11 @@ fn run_autograder_under_docker_defaults_gives_the_reference_full_marks_and_the_s
     }
     let starter = Submission::from_starter("container-starter");
     let results = autograder.grade(&starter.dir, false);
-    assert_eq!(score(&results), (0.0, 161.0));
+    assert_eq!(
+        score(&results),
+        (0.0, full),
+        "every check graded, none passed"
+    );
 }
 
 /// Everything a spy would try from inside a check, each printed as it went; then it

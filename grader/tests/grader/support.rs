@@ -4,12 +4,85 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-/// The kit's root directory.
-pub fn kit_root() -> PathBuf {
+/// The checkout these tests were built from.
+pub fn checkout() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("grader/ is inside the kit")
         .to_path_buf()
+}
+
+/// The rubric these tests are written for: the kit's `fixtures/rubric.toml` as the
+/// kit ships it (every part on, the demo secret, the kit's points and limits).
+pub const RUBRIC_AS_SHIPPED: &str = include_str!("rubric-as-shipped.toml");
+
+/// The kit the tests grade with: the checkout itself while its rubric is the one the
+/// tests are written for, else a copy of the checkout with that rubric, blessed once
+/// per run. A course's rubric (a part turned off, its own secret, other points)
+/// changes what its students are graded on, not what the kit's own tests check;
+/// `grader self-check` checks the course's rubric.
+pub fn kit_root() -> PathBuf {
+    static KIT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    KIT.get_or_init(|| {
+        let checkout = checkout();
+        let rubric = std::fs::read_to_string(checkout.join("fixtures/rubric.toml"))
+            .expect("reading the kit's rubric")
+            .replace("\r\n", "\n");
+        if rubric == RUBRIC_AS_SHIPPED {
+            return checkout;
+        }
+        let copy = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kit-as-shipped");
+        eprintln!(
+            "note: fixtures/rubric.toml is not the kit's as shipped (grader/tests/grader/rubric-as-shipped.toml): the grader's tests run on a copy of the kit with the shipped rubric, {}",
+            copy.display()
+        );
+        copy_checkout(&checkout, &copy);
+        std::fs::write(copy.join("fixtures/rubric.toml"), RUBRIC_AS_SHIPPED)
+            .expect("writing the copy's rubric");
+        let blessed = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
+            .args(["bless", "--kit"])
+            .arg(&copy)
+            .arg("--work-dir")
+            .arg(work_dir())
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("running grader bless");
+        assert!(
+            blessed.status.success(),
+            "blessing the copy of the kit failed: {}",
+            String::from_utf8_lossy(&blessed.stderr)
+        );
+        copy
+    })
+    .clone()
+}
+
+/// Copies the checkout's files into `copy` (emptied first), leaving out what is built
+/// or installed (`target/`, `.git/`, `node_modules/`, a built book); installed
+/// packages are linked instead.
+fn copy_checkout(checkout: &Path, copy: &Path) {
+    let _ = std::fs::remove_dir_all(copy);
+    let skipped = ["target", ".git", "node_modules", "book"];
+    let walker = walkdir::WalkDir::new(checkout)
+        .into_iter()
+        .filter_entry(|entry| {
+            !(entry.file_type().is_dir() && skipped.iter().any(|name| entry.file_name() == *name))
+        });
+    for entry in walker {
+        let entry = entry.expect("reading the checkout");
+        let target = copy.join(entry.path().strip_prefix(checkout).expect("below"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("a directory");
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), &target).expect("a file");
+        }
+    }
+    let packages = checkout.join("grader/tests/browser/node_modules");
+    #[cfg(unix)]
+    if packages.is_dir() {
+        std::os::unix::fs::symlink(&packages, copy.join("grader/tests/browser/node_modules"))
+            .expect("linking the browser check's packages");
+    }
 }
 
 /// One build directory shared by every test, as instructors share one between
