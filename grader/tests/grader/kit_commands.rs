@@ -239,3 +239,57 @@ fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with
     assert_eq!(parts, ["part1", "part2", "part3", "part4"]);
     assert_eq!(report["score"], report["max_score"]);
 }
+
+#[test]
+#[ignore = "full tier: blesses and grades the reference twice"]
+fn the_reference_earns_full_marks_whatever_secret_the_course_sets() {
+    // Each course sets its own secret, which draws every hidden input and twin: no
+    // draw may ask what the reference cannot answer (one twin once drew unions too
+    // flat to show path compression, and the reference failed it).
+    for secret in ["a course of its own", "CS 101, spring term"] {
+        let kit = tempfile::tempdir().expect("temp dir");
+        copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+        let rubric = kit.path().join("fixtures/rubric.toml");
+        let text = std::fs::read_to_string(&rubric).expect("rubric");
+        let line = text
+            .lines()
+            .find(|line| line.starts_with("secret = "))
+            .expect("the kit's rubric has a secret");
+        std::fs::write(&rubric, text.replace(line, &format!("secret = {secret:?}")))
+            .expect("writing");
+        let run = |args: &[&str]| {
+            grader()
+                .args(args)
+                .arg("--kit")
+                .arg(kit.path())
+                .arg("--work-dir")
+                .arg(work_dir())
+                .output()
+                .expect("runs")
+        };
+        let blessed = run(&["bless"]);
+        assert_eq!(
+            blessed.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&blessed.stderr)
+        );
+        let solution = kit.path().join("solution");
+        let graded = run(&[
+            "grade",
+            "--format",
+            "json",
+            solution.to_str().expect("a path"),
+        ]);
+        let report: serde_json::Value =
+            serde_json::from_slice(&graded.stdout).expect("a JSON report");
+        let failed: Vec<&serde_json::Value> = report["checks"]
+            .as_array()
+            .expect("checks")
+            .iter()
+            .filter(|check| check["passed"] != true)
+            .collect();
+        assert!(failed.is_empty(), "with the secret {secret:?}: {failed:#?}");
+        assert_eq!(report["score"], report["max_score"]);
+    }
+}
