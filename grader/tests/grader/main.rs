@@ -12,6 +12,7 @@ mod dist;
 mod gradescope;
 mod hostile;
 mod kit_commands;
+mod messages;
 mod mutants;
 mod parts34;
 mod reference;
