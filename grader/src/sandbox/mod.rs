@@ -290,6 +290,13 @@ pub struct Limits {
     pub output: usize,
     /// Bytes kept of the result channel; the rest is read and dropped.
     pub channel: usize,
+    /// CPU time, for a job whose verdict must not depend on how busy the machine
+    /// is: each of its processes may use this much (`RLIMIT_CPU`, rounded up to
+    /// whole seconds: `SIGXCPU`, then `SIGKILL` a second later), and a job that
+    /// has used less than a tenth of it by the time it has run this long on the
+    /// wall clock is ended as waiting ([`Exit::Idle`]; Linux only, where the
+    /// sandbox can read a running job's CPU time). `None`: neither.
+    pub cpu: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -304,6 +311,7 @@ impl Default for Limits {
             open_files: 256,
             output: 64 << 10,
             channel: 8 << 20,
+            cpu: None,
         }
     }
 }
@@ -321,6 +329,7 @@ impl Limits {
             open_files: 1024,
             output: 4 << 20,
             channel: 0,
+            cpu: None,
         }
     }
 }
@@ -404,7 +413,22 @@ pub enum Exit {
     Signal(i32),
     /// The wall-clock limit ran out and the job was killed.
     TimedOut,
+    /// The job had run as long as its CPU limit ([`Limits::cpu`]) on the wall clock
+    /// while using less than a tenth of that CPU time: it was waiting (asleep, or
+    /// blocked on something that never comes), and was killed.
+    Idle,
 }
+
+/// The share of its CPU limit a job must have used by the time it has run that long
+/// on the wall clock not to be ended as waiting ([`Exit::Idle`]). A job that computes
+/// gets at least a third of a core while the machine runs three times as many busy
+/// threads as it has cores; a job that sleeps gets next to nothing however idle the
+/// machine is. A tenth lies well between the two.
+pub const IDLE_SHARE: u32 = 10;
+
+/// Whether the sandbox can read the CPU time of a running job here (Linux, at every
+/// level: through `/proc`), which [`Limits::cpu`]'s waiting rule needs.
+pub const READS_CPU: bool = cfg!(target_os = "linux");
 
 /// Why the sandbox stopped the job, where it can tell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -432,6 +456,31 @@ impl fmt::Display for Violation {
             }
             Violation::FileSize => f.write_str("wrote a file larger than the limit"),
         }
+    }
+}
+
+/// A CPU limit as `RLIMIT_CPU` takes it: whole seconds, rounded up, at least one.
+pub fn whole_seconds(limit: Duration) -> u64 {
+    let seconds = limit.as_secs() + u64::from(limit.subsec_nanos() > 0);
+    seconds.max(1)
+}
+
+/// When a job with [`Limits::cpu`] is looked at for the waiting rule ([`Exit::Idle`]),
+/// from its start; `None` without a CPU limit or where the CPU time cannot be read.
+fn idle_check(limits: &Limits, started: Instant) -> Option<Instant> {
+    limits
+        .cpu
+        .filter(|_| READS_CPU)
+        .map(|cpu| started + cpu)
+        .filter(|_| limits.cpu < Some(limits.wall))
+}
+
+/// Whether a job that has used `used` of CPU time by its [`idle_check`] was waiting
+/// (`None`, unreadable: it is not judged).
+fn was_idle(limits: &Limits, used: Option<Duration>) -> bool {
+    match (limits.cpu, used) {
+        (Some(cpu), Some(used)) => used < cpu / IDLE_SHARE,
+        _ => false,
     }
 }
 
@@ -627,7 +676,11 @@ fn violation(exit: Exit, stderr: Seen, peak_tasks: u64, limits: &Limits) -> Opti
             limit: limits.memory,
         });
     }
-    if stderr.processes && peak_tasks >= limits.processes {
+    // A failed start of a process or thread, and the job then failed: the process
+    // limit, however many tasks the last sample saw (a bomb whose processes give up
+    // at once can shrink between two samples, which made the verdict depend on the
+    // timing). A job that ended well is only overruled when it was seen at the limit.
+    if stderr.processes && (failed || peak_tasks >= limits.processes) {
         return Some(Violation::Processes {
             limit: limits.processes,
         });

@@ -115,6 +115,7 @@ pub(super) fn run_supervised(
         nproc: limits.processes + if support.as_root { 0 } else { 2 },
         file_size: limits.file_size,
         open_files: limits.open_files,
+        cpu_seconds: limits.cpu.map_or(0, crate::sandbox::whole_seconds),
         channel: job.result_channel,
         network: job.network,
         landlock_abi: support.landlock_abi.min(LANDLOCK_ABI_TESTED),
@@ -184,6 +185,9 @@ pub(super) fn run_supervised(
     let mut deadline = started + limits.wall;
     let mut failure = None;
     let mut startup = None;
+    // The waiting rule's one look at the job's CPU time (see Limits::cpu).
+    let mut idle_at = crate::sandbox::idle_check(limits, started);
+    let mut idle = false;
     loop {
         let now = Instant::now();
         let due = match (&channel, timed_out) {
@@ -193,6 +197,21 @@ pub(super) fn run_supervised(
             }
             _ => deadline,
         };
+        let due = match idle_at {
+            Some(at) if !timed_out => due.min(at),
+            _ => due,
+        };
+        if let Some(at) = idle_at.filter(|at| now >= *at && !timed_out) {
+            idle_at = None;
+            let used = crate::sandbox::usage::tree_cpu(supervisor.id());
+            if crate::sandbox::was_idle(limits, used) {
+                idle = true;
+                timed_out = true;
+                let _ = control.write_all(b"k");
+                deadline = now.max(at) + KILL_GRACE;
+            }
+            continue;
+        }
         if now >= due {
             if timed_out {
                 // The supervisor did not finish killing in time: kill it; the init
@@ -265,6 +284,7 @@ pub(super) fn run_supervised(
         .into());
     }
     let exit = match (timed_out, report.exit) {
+        (true, _) if idle => Exit::Idle,
         (true, _) => Exit::TimedOut,
         (false, Some(exit)) => exit,
         (false, None) => {

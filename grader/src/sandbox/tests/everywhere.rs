@@ -176,10 +176,16 @@ fn violations_are_told_only_from_evidence() {
     );
     // An allocation message from a job that then succeeded is not a violation.
     assert_eq!(violation(Exit::Code(0), memory, 0, &limits), None);
-    // EAGAIN on stderr, but the job was never at its limit: not our doing.
-    assert_eq!(violation(Exit::Code(2), processes, 10, &limits), None);
+    // EAGAIN on stderr from a job that then failed: the process limit, whatever the
+    // last sample of its tasks saw (a sample's timing must not decide the verdict).
     assert_eq!(
-        violation(Exit::Code(2), processes, 64, &limits),
+        violation(Exit::Code(2), processes, 10, &limits),
+        Some(Violation::Processes { limit: 64 })
+    );
+    // From a job that ended well, only when it was seen at the limit.
+    assert_eq!(violation(Exit::Code(0), processes, 10, &limits), None);
+    assert_eq!(
+        violation(Exit::Code(0), processes, 64, &limits),
         Some(Violation::Processes { limit: 64 })
     );
     // At the limit but no failed fork seen: no guess.
