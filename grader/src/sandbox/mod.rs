@@ -18,8 +18,8 @@
 //! | IPC and UTS namespaces | `CLONE_NEWIPC`, `CLONE_NEWUTS` | System V shared memory and semaphores of the host; the hostname |
 //! | Landlock, ABI ≥ 1 (Linux 5.13) | `CONFIG_SECURITY_LANDLOCK`, enabled in `lsm=` | the same path rules again, enforced by an LSM rather than by what is mounted: read and execute only below the readable paths and the system libraries, writes only below the writable ones. Newer ABIs add: renaming and linking across directories (2, Linux 5.19), truncation (3, 6.2), TCP bind/connect (4, 6.7: all TCP denied), `ioctl` on devices (5, 6.10), signals and abstract Unix sockets scoped to the sandbox (6, 6.12), audit logging (7, 6.15). The ruleset handles every right of the running kernel's ABI (up to 7, the newest tested here) |
 //! | seccomp | `CONFIG_SECCOMP_FILTER`, `PR_SET_NO_NEW_PRIVS` | the kernel's larger attack surface: `ptrace`, `process_vm_readv/writev`, `mount`, `pivot_root`, `unshare`/`setns` and namespace flags on `clone`, `kexec`, `bpf`, `perf_event_open`, keyrings, `io_uring`, modules, `open_by_handle_at`, `userfaultfd`, and sockets of any family but `AF_UNIX`, and every call of the x32 ABI — each fails with `EPERM` (not a kill, so the student sees a readable error); `clone3` fails with `ENOSYS` so that libc falls back to `clone`, whose flags the filter can see |
-//! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` |
-//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything |
+//! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE`, and for a job with a CPU limit `RLIMIT_CPU` |
+//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything; a job with a CPU limit that has used next to none of it by the time it has run that long is ended then, as waiting ([`Exit::Idle`]) |
 //!
 //! Capabilities: the job never has any (it runs as a non-root uid, or as a non-zero
 //! uid inside its user namespace, so `execve` clears them; the init drops its own).
@@ -66,12 +66,12 @@
 //! saying its child died of it) is the file-size limit; a failed exit with an
 //! allocation failure on stderr ("memory allocation of N bytes failed", `ENOMEM`'s
 //! text) is the memory limit; a fork or thread-spawn failure on stderr ("Resource
-//! temporarily unavailable", dash's "Cannot fork") is the process limit only if the
-//! init also saw the job at that limit. The init counts the job's tasks through its
-//! own `/proc` every 20 ms (every 1 ms during the first 100 ms and near the limit);
-//! a bomb whose processes give up at their first failure can shrink below the limit
-//! between two samples, and is then not reported — but still ends, and nothing of it
-//! survives. Landlock and seccomp denials are not reported as violations: the
+//! temporarily unavailable", dash's "Cannot fork") is the process limit when the job
+//! then failed, or when the init saw it at that limit (a job that ended well is
+//! overruled only then). The init counts the job's tasks through its own `/proc`
+//! every 20 ms (every 1 ms during the first 100 ms and near the limit); a bomb whose
+//! processes give up at their first failure can shrink below the limit between two
+//! samples, which is why a failed job's own words decide rather than the sample. Landlock and seccomp denials are not reported as violations: the
 //! program sees `EACCES`/`EPERM`/`ENOENT` and says so on stderr itself.
 //!
 //! # Two levels: full and container

@@ -162,10 +162,11 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
 /// line (and fail) or get round the count (and meet the sandbox's process limit,
 /// which stays); it gains nothing either way.
 pub mod threads {
-    use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     /// The result channel's descriptor (-1: none), set when the probe takes it over.
-    pub(crate) static CHANNEL: AtomicI32 = AtomicI32::new(-1);
+    #[cfg(unix)]
+    pub(crate) static CHANNEL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
     /// Threads one call may start; 0 until the grader's request says (no limit).
     static BUDGET: AtomicU64 = AtomicU64::new(0);
     /// Threads started since the current call began.
@@ -174,7 +175,8 @@ pub mod threads {
     /// The exit status of a process stopped here.
     pub const STOPPED: i32 = 75;
 
-    /// Sets how many threads one call may start.
+    /// Sets how many threads one call may start (counted only where the probe
+    /// defines `pthread_create`: Linux with glibc).
     pub(crate) fn set_budget(threads: u64) {
         BUDGET.store(threads, Ordering::SeqCst);
     }
@@ -202,6 +204,7 @@ pub mod threads {
     }
 
     /// Why the process was stopped.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
     #[derive(Clone, Copy)]
     enum Limit {
         /// One call started more threads than its budget.
@@ -212,6 +215,7 @@ pub mod threads {
 
     /// Writes the limit on the result channel in one write and ends the process at
     /// once, every thread with it (no unwinding, no destructors, no more output).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
     fn stop(limit: Limit) -> ! {
         let line = match limit {
             Limit::PerCall(budget) => format!("{{\"limit\":\"threads\",\"per_call\":{budget}}}\n"),
@@ -233,6 +237,7 @@ pub mod threads {
     }
 
     /// The signature of `pthread_create`.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
     pub type Create = unsafe extern "C" fn(
         *mut std::ffi::c_void,
         *const std::ffi::c_void,
