@@ -12,7 +12,8 @@
 # it is and RUNS times with every core kept busy by a shell loop (`nproc` of them),
 # all checks with the course's rubric (visible, twins and hidden). Prints each
 # grading's score and its failed checks with their messages, then the distinct
-# outcomes: one line means the grade did not depend on the load.
+# outcomes: one line means the grade did not depend on the load. WORK_DIR, when set,
+# is the grader's work dir (one kept from an earlier run spares the first build).
 set -euo pipefail
 kit="$(cd "$(dirname "$0")/../.." && pwd)"
 runs="${1:-10}"
@@ -45,13 +46,16 @@ rewrite "tasks: &rayon::Scope<'s>," "tasks: &'s thread::Scope<'s, '_>,"
 rewrite 'tasks.spawn(move |tasks| self.follow(' 'tasks.spawn(move || self.follow('
 
 grade() {
-    "${wrap[@]}" "$grader" grade "$scratch/submission" --kit "$kit" --work-dir "$scratch/work" \
+    "${wrap[@]}" "$grader" grade "$scratch/submission" --kit "$kit" --work-dir "${WORK_DIR:-$scratch/work}" \
         --format json --output "$scratch/report.json" "$@" 2>/dev/null || true
     python3 - "$scratch/report.json" <<'EOF'
 import json, sys
 report = json.load(open(sys.argv[1]))
-failed = [f"{c['name']}: {c['message']}" for c in report["checks"] if not c["passed"]]
-print(f"{report['score']:g}/{report['max_score']:g} | " + " | ".join(failed))
+failed = [c for c in report["checks"] if not c["passed"]]
+messages = sorted({c["message"] for c in failed})
+print(f"{report['score']:g}/{report['max_score']:g} failed: "
+      + ", ".join(c["name"] for c in failed)
+      + "".join(f"\n    {m}" for m in messages))
 EOF
 }
 grade "$@" >/dev/null  # builds the submission
@@ -65,11 +69,12 @@ for load in quiet busy; do
     fi
     for i in $(seq 1 "$runs"); do
         started=$(date +%s%N)
-        line=$(grade "$@")
+        outcome=$(grade "$@")
         ms=$(( ($(date +%s%N) - started) / 1000000 ))
-        echo "$load $i (${ms} ms): $line"
-        echo "$line" >>"$outcomes"
+        echo "$load $i (${ms} ms, load average $(cut -d' ' -f1 /proc/loadavg)): ${outcome%%$'\n'*}"
+        # One line per outcome, its messages included, for counting them below.
+        echo "${outcome//$'\n'/ |}" >>"$outcomes"
     done
 done
-echo "distinct outcomes over $(( 2 * runs )) gradings:"
-sort "$outcomes" | uniq -c
+echo "distinct outcomes (score, failed checks, their messages) over $(( 2 * runs )) gradings:"
+sort "$outcomes" | uniq -c | sed 's/ |    /\n        /g'
