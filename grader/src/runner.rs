@@ -15,9 +15,10 @@
 //! (where the sandbox can read CPU time: Linux): the probe's process may use that
 //! much CPU (`RLIMIT_CPU`), and the wall clock gives it [`WALL_FACTOR`] times as
 //! long, so that a machine busy with other work slows a check down without failing
-//! it. A check that used its CPU time is a loop that never ends; one that has run
-//! its time limit on the wall clock while using next to no CPU is waiting (a thread
-//! that sleeps, a channel nobody sends on), and is ended then ([`sandbox::Exit::Idle`]).
+//! it. A check that used its CPU time is a loop that never ends; one that spends a
+//! stretch of its time limit on the wall clock using next to no CPU is waiting (a
+//! thread that sleeps, a channel nobody sends on), and is ended then
+//! ([`sandbox::Exit::Idle`]).
 //! Either way, the same code gets the same words on a quiet machine and a busy one.
 //! Without a CPU reading (macOS, Windows) the time limit is on the wall clock, as the
 //! words then say.
@@ -43,10 +44,11 @@ use crate::sandbox::{self, Exit, Job, Level, Mode};
 pub const THREADS_PER_CALL: u64 = 16;
 
 /// How many times its time limit a check run alone may take on the wall clock, its
-/// CPU time being held to the limit itself. Three: a check that computes still
-/// reaches its CPU limit first while the machine runs up to three times as many
-/// busy threads as it has cores (the grader's own jobs among them).
-pub const WALL_FACTOR: u32 = 3;
+/// CPU time being held to the limit itself. A check that waits is ended long before,
+/// after a stretch of its time limit spent using next to no CPU
+/// ([`sandbox::IDLE_SHARE`]); one that computes reaches its CPU limit before this
+/// while it gets a tenth of a core or more, however busy the machine.
+pub const WALL_FACTOR: u32 = 10;
 
 /// `SIGXCPU`, which the kernel sends at the CPU limit.
 #[cfg(unix)]
@@ -212,7 +214,7 @@ impl Times {
             (Exit::Signal(9) | Exit::TimedOut, Some(limit)) if spent(limit) => {
                 (RunOutcome::OutOfCpu(limit), cpu_cut)
             }
-            (Exit::Idle, Some(limit)) => (RunOutcome::TimedOut { wall: limit, cpu }, cpu_cut),
+            (Exit::Idle(after), Some(_)) => (RunOutcome::TimedOut { wall: after, cpu }, cpu_cut),
             (Exit::TimedOut, _) => (
                 RunOutcome::TimedOut {
                     wall: self.wall,
@@ -315,7 +317,7 @@ pub fn run_within(
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
         Exit::Signal(signal) => Ended::Signal(signal),
-        Exit::TimedOut | Exit::Idle => Ended::TimedOut,
+        Exit::TimedOut | Exit::Idle(_) => Ended::TimedOut,
     };
     let kept = |bytes: &[u8], truncated: bool| {
         let end = bytes.len().min(OUTPUT_CAP);
@@ -758,7 +760,7 @@ mod tests {
     fn a_loop_that_used_its_cpu_time_is_told_so_however_long_it_took_on_the_wall() {
         let times = Times::new(5 * SECOND, Duration::MAX, true);
         assert_eq!(times.cpu, Some(5 * SECOND));
-        assert_eq!(times.wall, 15 * SECOND);
+        assert_eq!(times.wall, 50 * SECOND);
         let out_of_cpu = Some(RunOutcome::OutOfCpu(5 * SECOND));
         assert_eq!(
             times.outcome(Exit::Signal(SIGXCPU), Some(5 * SECOND)),
@@ -778,18 +780,26 @@ mod tests {
         let times = Times::new(5 * SECOND, Duration::MAX, true);
         let asleep = Some(Duration::from_millis(40));
         assert_eq!(
-            times.outcome(Exit::Idle, asleep),
+            times.outcome(Exit::Idle(5 * SECOND), asleep),
             Some(RunOutcome::TimedOut {
                 wall: 5 * SECOND,
                 cpu: asleep
             })
         );
-        // Busy part of the time: the looser wall clock ended it.
+        // It computed for a while, then waited: seen in a later stretch.
         assert_eq!(
-            times.outcome(Exit::TimedOut, Some(2 * SECOND)),
+            times.outcome(Exit::Idle(10 * SECOND), Some(2 * SECOND)),
             Some(RunOutcome::TimedOut {
-                wall: 15 * SECOND,
+                wall: 10 * SECOND,
                 cpu: Some(2 * SECOND)
+            })
+        );
+        // Under a tenth of a core all along yet never quite idle: the wall clock.
+        assert_eq!(
+            times.outcome(Exit::TimedOut, Some(4 * SECOND)),
+            Some(RunOutcome::TimedOut {
+                wall: 50 * SECOND,
+                cpu: Some(4 * SECOND)
             })
         );
     }
@@ -822,6 +832,7 @@ mod tests {
         );
         // 10 s left: the CPU limit is whole, the wall clock's is cut.
         let some = Times::new(5 * SECOND, 10 * SECOND, true);
+        assert_eq!((some.cpu, some.wall), (Some(5 * SECOND), 10 * SECOND));
         assert_eq!(
             some.outcome(Exit::Signal(SIGXCPU), Some(5 * SECOND)),
             Some(RunOutcome::OutOfCpu(5 * SECOND))

@@ -19,7 +19,7 @@
 //! | Landlock, ABI ≥ 1 (Linux 5.13) | `CONFIG_SECURITY_LANDLOCK`, enabled in `lsm=` | the same path rules again, enforced by an LSM rather than by what is mounted: read and execute only below the readable paths and the system libraries, writes only below the writable ones. Newer ABIs add: renaming and linking across directories (2, Linux 5.19), truncation (3, 6.2), TCP bind/connect (4, 6.7: all TCP denied), `ioctl` on devices (5, 6.10), signals and abstract Unix sockets scoped to the sandbox (6, 6.12), audit logging (7, 6.15). The ruleset handles every right of the running kernel's ABI (up to 7, the newest tested here) |
 //! | seccomp | `CONFIG_SECCOMP_FILTER`, `PR_SET_NO_NEW_PRIVS` | the kernel's larger attack surface: `ptrace`, `process_vm_readv/writev`, `mount`, `pivot_root`, `unshare`/`setns` and namespace flags on `clone`, `kexec`, `bpf`, `perf_event_open`, keyrings, `io_uring`, modules, `open_by_handle_at`, `userfaultfd`, and sockets of any family but `AF_UNIX`, and every call of the x32 ABI — each fails with `EPERM` (not a kill, so the student sees a readable error); `clone3` fails with `ENOSYS` so that libc falls back to `clone`, whose flags the filter can see |
 //! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE`, and for a job with a CPU limit `RLIMIT_CPU` |
-//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything; a job with a CPU limit that has used next to none of it by the time it has run that long is ended then, as waiting ([`Exit::Idle`]) |
+//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything; a job with a CPU limit that uses next to none of it during a stretch that long is ended then, as waiting ([`Exit::Idle`]) |
 //!
 //! Capabilities: the job never has any (it runs as a non-root uid, or as a non-zero
 //! uid inside its user namespace, so `execve` clears them; the init drops its own).
@@ -293,9 +293,9 @@ pub struct Limits {
     /// CPU time, for a job whose verdict must not depend on how busy the machine
     /// is: each of its processes may use this much (`RLIMIT_CPU`, rounded up to
     /// whole seconds: `SIGXCPU`, then `SIGKILL` a second later), and a job that
-    /// has used less than a tenth of it by the time it has run this long on the
-    /// wall clock is ended as waiting ([`Exit::Idle`]; Linux only, where the
-    /// sandbox can read a running job's CPU time). `None`: neither.
+    /// uses less than a tenth of it during any stretch of this long on the wall
+    /// clock is ended as waiting ([`Exit::Idle`]; Linux only, where the sandbox can
+    /// read a running job's CPU time). `None`: neither.
     pub cpu: Option<Duration>,
 }
 
@@ -413,17 +413,18 @@ pub enum Exit {
     Signal(i32),
     /// The wall-clock limit ran out and the job was killed.
     TimedOut,
-    /// The job had run as long as its CPU limit ([`Limits::cpu`]) on the wall clock
-    /// while using less than a tenth of that CPU time: it was waiting (asleep, or
-    /// blocked on something that never comes), and was killed.
-    Idle,
+    /// During a stretch as long as its CPU limit ([`Limits::cpu`]) on the wall
+    /// clock, the job used less than a tenth of that CPU time: it was waiting (asleep,
+    /// or blocked on something that never comes), and was killed after this long.
+    Idle(Duration),
 }
 
-/// The share of its CPU limit a job must have used by the time it has run that long
-/// on the wall clock not to be ended as waiting ([`Exit::Idle`]). A job that computes
-/// gets at least a third of a core while the machine runs three times as many busy
-/// threads as it has cores; a job that sleeps gets next to nothing however idle the
-/// machine is. A tenth lies well between the two.
+/// The share of a stretch as long as its CPU limit that a job must spend on a
+/// processor not to be ended as waiting ([`Exit::Idle`]). A job that computes gets a
+/// tenth of a core or more until the machine runs ten times as many busy threads as
+/// it has cores; a job that sleeps gets next to nothing however idle the machine
+/// is. So a job that computes meets its CPU limit however busy the machine, and one
+/// that waits is ended after its time limit on the wall clock however quiet.
 pub const IDLE_SHARE: u32 = 10;
 
 /// Whether the sandbox can read the CPU time of a running job here (Linux, at every
@@ -465,22 +466,43 @@ pub fn whole_seconds(limit: Duration) -> u64 {
     seconds.max(1)
 }
 
-/// When a job with [`Limits::cpu`] is looked at for the waiting rule ([`Exit::Idle`]),
-/// from its start; `None` without a CPU limit or where the CPU time cannot be read.
-fn idle_check(limits: &Limits, started: Instant) -> Option<Instant> {
-    limits
-        .cpu
-        .filter(|_| READS_CPU)
-        .map(|cpu| started + cpu)
-        .filter(|_| limits.cpu < Some(limits.wall))
+/// The waiting rule of a job with a CPU limit ([`Limits::cpu`]): once every stretch
+/// of that long on the wall clock, a look at how much CPU time the job used during
+/// it.
+struct IdleWatch {
+    /// The CPU limit, which is also the stretch.
+    period: Duration,
+    started: Instant,
+    /// When the next look is due.
+    next: Instant,
+    /// The CPU time the job had used at the previous look.
+    used: Duration,
 }
 
-/// Whether a job that has used `used` of CPU time by its [`idle_check`] was waiting
-/// (`None`, unreadable: it is not judged).
-fn was_idle(limits: &Limits, used: Option<Duration>) -> bool {
-    match (limits.cpu, used) {
-        (Some(cpu), Some(used)) => used < cpu / IDLE_SHARE,
-        _ => false,
+impl IdleWatch {
+    /// For a job with `limits` started at `started`; `None` without a CPU limit,
+    /// where CPU time cannot be read, or when the wall clock ends the job first.
+    fn new(limits: &Limits, started: Instant) -> Option<IdleWatch> {
+        let period = limits.cpu.filter(|cpu| READS_CPU && *cpu < limits.wall)?;
+        Some(IdleWatch {
+            period,
+            started,
+            next: started + period,
+            used: Duration::ZERO,
+        })
+    }
+
+    /// Looks at the job, which has used `used` of CPU time by now (the look being
+    /// due): `Some(time on the wall clock)` when it used less than a tenth of a
+    /// stretch during the last one, and is to be ended as waiting. An unreadable
+    /// figure (the job just ended) decides nothing.
+    fn look(&mut self, used: Option<Duration>) -> Option<Duration> {
+        let at = self.next;
+        self.next += self.period;
+        let used = used?;
+        let during = used.saturating_sub(self.used);
+        self.used = used;
+        (during < self.period / IDLE_SHARE).then(|| at - self.started)
     }
 }
 

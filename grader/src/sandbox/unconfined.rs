@@ -73,21 +73,20 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         .map(|s| Reader::spawn(s, job.limits.output, &[]));
 
     let mut pause = Duration::from_millis(1);
-    let mut idle_at = super::idle_check(&job.limits, started);
+    let mut idle_watch = super::IdleWatch::new(&job.limits, started);
     // The CPU time read as the job was ended for its time (none otherwise).
     let mut cpu = None;
     let exit = loop {
         if let Some(status) = child.try_wait()? {
             break exit_of(status);
         }
-        if idle_at.is_some_and(|at| Instant::now() >= at) {
-            idle_at = None;
+        if let Some(watch) = idle_watch.as_mut().filter(|w| Instant::now() >= w.next) {
             let used = super::usage::tree_cpu(child.id());
-            if super::was_idle(&job.limits, used) {
+            if let Some(after) = watch.look(used) {
                 cpu = used;
                 let _ = child.kill();
                 let _ = child.wait();
-                break Exit::Idle;
+                break Exit::Idle(after);
             }
         }
         #[cfg(unix)]
@@ -103,7 +102,9 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
             let _ = child.wait();
             break Exit::TimedOut;
         }
-        let next = idle_at.map_or(job.limits.wall, |at| at - started);
+        let next = idle_watch
+            .as_ref()
+            .map_or(job.limits.wall, |w| w.next - started);
         thread::sleep(pause.min(next.saturating_sub(started.elapsed())));
         pause = (pause * 2).min(Duration::from_millis(10));
     };

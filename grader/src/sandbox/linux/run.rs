@@ -185,9 +185,9 @@ pub(super) fn run_supervised(
     let mut deadline = started + limits.wall;
     let mut failure = None;
     let mut startup = None;
-    // The waiting rule's one look at the job's CPU time (see Limits::cpu).
-    let mut idle_at = crate::sandbox::idle_check(limits, started);
-    let mut idle = false;
+    // The waiting rule's looks at the job's CPU time (see Limits::cpu).
+    let mut idle_watch = crate::sandbox::IdleWatch::new(limits, started);
+    let mut idle = None;
     loop {
         let now = Instant::now();
         let due = match (&channel, timed_out) {
@@ -197,18 +197,17 @@ pub(super) fn run_supervised(
             }
             _ => deadline,
         };
-        let due = match idle_at {
-            Some(at) if !timed_out => due.min(at),
+        let due = match &idle_watch {
+            Some(watch) if !timed_out => due.min(watch.next),
             _ => due,
         };
-        if let Some(at) = idle_at.filter(|at| now >= *at && !timed_out) {
-            idle_at = None;
+        if let Some(watch) = idle_watch.as_mut().filter(|w| now >= w.next && !timed_out) {
             let used = crate::sandbox::usage::tree_cpu(supervisor.id());
-            if crate::sandbox::was_idle(limits, used) {
-                idle = true;
+            if let Some(after) = watch.look(used) {
+                idle = Some(after);
                 timed_out = true;
                 let _ = control.write_all(b"k");
-                deadline = now.max(at) + KILL_GRACE;
+                deadline = now + KILL_GRACE;
             }
             continue;
         }
@@ -284,8 +283,7 @@ pub(super) fn run_supervised(
         .into());
     }
     let exit = match (timed_out, report.exit) {
-        (true, _) if idle => Exit::Idle,
-        (true, _) => Exit::TimedOut,
+        (true, _) => idle.map_or(Exit::TimedOut, Exit::Idle),
         (false, Some(exit)) => exit,
         (false, None) => {
             return Err(io::Error::other(format!(
