@@ -834,10 +834,14 @@ the first failing check with its hint (the next thing to fix), each part's progr
 and your score. Type `q` and Enter (or press Ctrl-C) to stop.
 
 **The first grading takes a while, once.** Cargo first compiles the grader itself
-(its progress bar counts the crates), then the grader builds the starter's
-dependencies ("building dependencies — first time only…"), then it grades. Measured
-from a fresh clone on a quiet 2-core machine: @FIRST_GRADING@. After that, a grading
-takes seconds: only your code is compiled again.
+(its progress bar counts the crates), then the grader builds the crates your code
+uses ("building the crates your code and the grader's probe use … — first time
+only", about 35 s), then it grades. Measured from a fresh clone (crates already
+downloaded) on a 2-core machine that other builds kept busy (load average 13): 18
+minutes, 13 of them cargo compiling the grader (229 s of CPU time) and 5 the first
+grading (93 s of CPU time). On a quiet 2-core machine expect about a minute and a
+half (an estimate from those CPU times). After that, a grading takes seconds: only
+your code is compiled again.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
 `not implemented: Position::moved (handout §3)` or `timed out after 5 s`), a diff of
@@ -853,9 +857,9 @@ kind), so its total is higher and a check passes there only when your code is ri
 for inputs it has not seen. Code that works for the reasons the handout gives passes
 both; code written to match the outputs shown here does not.
 
-**Disk.** Grading needs about @DISK@ below `target/` at the repository's root: the
-grader's own build (`target/debug`) and its work dir (`target/grader`: the starter's
-dependencies, built once, and your crate's build). `cargo test` and `cargo run` in
+**Disk.** Grading needs about 510 MB below `target/` at the repository's root: the
+grader's own build (`target/debug`, 300 MB) and its work dir (`target/grader`, 210 MB:
+the crates your code uses, built once, and your crate's build). `cargo test` and `cargo run` in
 `starter/` use `starter/target` besides. To use less:
 
 - put the grader's work dir elsewhere, e.g. on a scratch disk:
