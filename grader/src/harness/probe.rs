@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use anyhow::{Context as _, bail};
-use cargo_metadata::Message;
-use cargo_metadata::diagnostic::DiagnosticLevel;
+use serde::Deserialize;
 
 use super::Workspace;
 use super::cargo::{CargoRun, cargo, first_line, sandboxed_cargo};
@@ -93,50 +92,50 @@ pub(super) fn build_probe_into(
         },
         compiled: Vec::new(),
     };
-    for message in Message::parse_stream(stdout.as_slice()) {
-        match message.context("reading cargo's messages")? {
-            Message::CompilerMessage(message) => {
-                let from_submission = message.target.name == "maze";
-                let rendered = shorten(
-                    message
-                        .message
-                        .rendered
-                        .as_deref()
-                        .unwrap_or(&message.message.message),
-                );
-                match (message.message.level, from_submission) {
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, true) => {
+    for line in String::from_utf8_lossy(&stdout).lines() {
+        // cargo prints one JSON object a line; anything else is not a message.
+        let Ok(message) = serde_json::from_str::<CargoMessage>(line) else {
+            continue;
+        };
+        match message {
+            CargoMessage::CompilerMessage { target, message } => {
+                let from_submission = target.name == "maze";
+                let rendered = shorten(message.rendered.as_deref().unwrap_or(&message.message));
+                let error = message.level == "error" || message.level.starts_with("error:");
+                match (error, message.level == "warning", from_submission) {
+                    (true, _, true) => {
                         attempt.submission_errors.push(rendered);
-                        let file = message
-                            .message
-                            .spans
-                            .iter()
-                            .find(|span| span.is_primary)
-                            .and_then(|span| {
-                                Path::new(&span.file_name)
-                                    .strip_prefix("submission/src")
-                                    .ok()
-                                    .map(Path::to_path_buf)
-                            });
+                        let file =
+                            message
+                                .spans
+                                .iter()
+                                .find(|span| span.is_primary)
+                                .and_then(|span| {
+                                    Path::new(&span.file_name)
+                                        .strip_prefix("submission/src")
+                                        .ok()
+                                        .map(Path::to_path_buf)
+                                });
                         attempt.error_files.push(file);
                     }
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, false) => {
-                        attempt.probe_errors.push(rendered)
-                    }
-                    (DiagnosticLevel::Warning, true) => attempt.warnings.push(rendered),
+                    (true, _, false) => attempt.probe_errors.push(rendered),
+                    (false, true, true) => attempt.warnings.push(rendered),
                     _ => {}
                 }
             }
-            Message::CompilerArtifact(artifact)
-                if artifact.target.name == format!("probe-{id}") =>
-            {
-                attempt.executable = artifact.executable.map(|p| p.into_std_path_buf());
+            CargoMessage::CompilerArtifact {
+                target, executable, ..
+            } if target.name == format!("probe-{id}") => {
+                attempt.executable = executable;
             }
-            Message::CompilerArtifact(artifact) if !artifact.fresh => {
-                let package = &artifact.package_id.repr;
+            CargoMessage::CompilerArtifact {
+                package_id,
+                fresh: false,
+                ..
+            } => {
                 // `registry+https://…#serde@1.0.228`, or a path package's
                 // `path+file:///…#maze-probe-…@0.1.0`.
-                let name = package.rsplit('#').next().unwrap_or(package);
+                let name = package_id.rsplit('#').next().unwrap_or(&package_id);
                 if !name.starts_with("maze-submission-") && !name.starts_with("maze-probe-") {
                     attempt.compiled.push(name.to_owned());
                 }
@@ -151,6 +150,67 @@ pub(super) fn build_probe_into(
         );
     }
     Ok(attempt)
+}
+
+/// The fields of cargo's JSON messages (`--message-format json`, documented in The
+/// Cargo Book's "JSON messages") that a build's outcome is read from. Read with serde
+/// here rather than with the cargo_metadata crate: the student template's grader is
+/// compiled on every student's machine before its first grading, and these six fields
+/// did not pay for that crate's build.
+#[derive(Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+enum CargoMessage {
+    /// A compiler diagnostic in one target.
+    CompilerMessage {
+        /// The target it is in.
+        target: Target,
+        /// The diagnostic.
+        message: Diagnostic,
+    },
+    /// A target built (or found fresh).
+    CompilerArtifact {
+        /// `registry+…#name@version` or `path+file:///…#name@version`.
+        package_id: String,
+        /// The target.
+        target: Target,
+        /// The executable, for a binary.
+        executable: Option<PathBuf>,
+        /// Found built rather than compiled.
+        fresh: bool,
+    },
+    /// Any other message (build scripts, the build's end).
+    #[serde(other)]
+    Other,
+}
+
+/// A message's target.
+#[derive(Deserialize)]
+struct Target {
+    /// The target's name (`maze`, `probe-…`).
+    name: String,
+}
+
+/// rustc's diagnostic, as cargo passes it on.
+#[derive(Deserialize)]
+struct Diagnostic {
+    /// The message's first line.
+    message: String,
+    /// `error`, `warning`, `error: internal compiler error`, `note`, …
+    level: String,
+    /// The whole diagnostic as rustc prints it.
+    rendered: Option<String>,
+    /// Where it points.
+    #[serde(default)]
+    spans: Vec<Span>,
+}
+
+/// A place a diagnostic points at.
+#[derive(Deserialize)]
+struct Span {
+    /// Relative to the package's root.
+    file_name: String,
+    /// The place the diagnostic is about (others are notes).
+    is_primary: bool,
 }
 
 /// What the rustc wrapper noted of each compiler run of the harness's own crates (see

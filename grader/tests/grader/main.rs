@@ -2,6 +2,7 @@
 //! submissions made from the reference solution, each with one realistic defect.
 //! One test binary, one module per feature.
 
+mod actions;
 mod arrows;
 mod browser;
 mod class;
