@@ -21,4 +21,6 @@ mod shards;
 mod support;
 mod table;
 mod toolchain;
+mod transcripts;
+mod walk;
 mod watch;
