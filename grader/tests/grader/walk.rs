@@ -247,7 +247,8 @@ struct Row {
 /// in for `cargo run -p maze-grader -- …`.
 fn process(command: &Command, target: &Path) -> Process {
     let words = &command.words;
-    let mut process = if words[0] == "cargo" && words.iter().any(|w| w == "maze-grader") {
+    let grading = words[0] == "cargo" && words.iter().any(|w| w == "maze-grader");
+    let mut process = if grading {
         let args: Vec<&String> = words.iter().skip_while(|w| *w != "--").skip(1).collect();
         let mut process = Process::new(env!("CARGO_BIN_EXE_grader"));
         process.args(&args);
@@ -278,10 +279,14 @@ fn process(command: &Command, target: &Path) -> Process {
     ] {
         process.env_remove(name);
     }
-    process
-        .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_TERM_COLOR", "never")
-        .env("CARGO_PROFILE_DEV_DEBUG", "0");
+    if !grading {
+        // The grader builds its harnesses where it decides; only the student's own
+        // cargo commands get the walk's target directory and profile.
+        process
+            .env("CARGO_TARGET_DIR", target)
+            .env("CARGO_TERM_COLOR", "never")
+            .env("CARGO_PROFILE_DEV_DEBUG", "0");
+    }
     process
 }
 
