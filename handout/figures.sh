@@ -131,7 +131,8 @@ if [[ "${1:-}" == "--with-report" ]]; then
     template="$(mktemp -d)"
     trap 'rm -rf "$template"' EXIT
     "$kit/target/debug/grader" dist "$template/course" > /dev/null
-    (cd "$template/course" && NO_COLOR=1 "$kit/target/debug/grader" grade starter) > "$figures/$report"
+    # The kit's work directory: its harness dependencies are built already.
+    (cd "$template/course" && NO_COLOR=1 "$kit/target/debug/grader" grade starter --work-dir "$kit/target/grader") > "$figures/$report"
 fi
 if [[ -f "$figures/$report" ]]; then
     echo "| \`$report\` | \`$report_command\` in a student template's root (made only by \`figures.sh --with-report\`) |" >> "$index"

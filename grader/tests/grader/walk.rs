@@ -242,6 +242,19 @@ struct Row {
     outcome: String,
 }
 
+impl Row {
+    /// The row as the table prints it.
+    fn line(&self) -> String {
+        format!(
+            "{:<7} {:<24} {:<36} {}",
+            self.section.to_string(),
+            self.place,
+            self.outcome,
+            self.command
+        )
+    }
+}
+
 /// The process that runs `command` in the walk: cargo with the student's settings
 /// (its own target directory, shared by every command), or the kit's grader standing
 /// in for `cargo run -p maze-grader -- …`.
@@ -309,12 +322,15 @@ fn run_block(
         .to_path_buf();
     let mut problems = Vec::new();
     let mut row = |command: String, outcome: String| {
-        rows.push(Row {
+        let row = Row {
             section: at.clone(),
             place: block.place(),
             command,
             outcome,
-        })
+        };
+        // Printed as it happens, so that a long walk shows where it is.
+        println!("{}", row.line());
+        rows.push(row);
     };
     if let Some(reason) = &block.expect.skip {
         if let Body::Console(commands) = &block.body {
@@ -425,13 +441,15 @@ fn a_student_walking_the_handout_gets_what_it_says_at_every_step() {
         .into_iter()
         .flatten()
         .filter(|e| e.file_type().is_file())
-        .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains("todo!(")))
+        .filter(|e| {
+            std::fs::read_to_string(e.path())
+                .is_ok_and(|t| t.lines().any(|l| l.trim_start().starts_with("todo!(")))
+        })
         .map(|e| e.path().display().to_string())
         .collect();
-    assert!(
-        left.is_empty(),
-        "todo!()s left after the last section: {left:?}"
-    );
+    if !left.is_empty() {
+        problems.push(format!("todo!()s left after the last section: {left:?}"));
+    }
 
     print_table(&book, &rows, started.elapsed().as_secs_f64());
     assert!(
@@ -448,18 +466,9 @@ fn print_table(book: &Book, rows: &[Row], seconds: f64) {
         "\nThe student's walk: {} commands, {seconds:.0} s\n",
         rows.len()
     );
-    println!(
-        "{:<7} {:<24} {:<40} {}",
-        "after", "where", "outcome", "command"
-    );
+    println!("{:<7} {:<24} {:<36} command", "after", "where", "outcome");
     for row in rows {
-        println!(
-            "{:<7} {:<24} {:<40} {}",
-            row.section.to_string(),
-            row.place,
-            row.outcome,
-            row.command
-        );
+        println!("{}", row.line());
     }
     let mut chapters: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for row in rows {
