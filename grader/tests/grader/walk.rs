@@ -513,11 +513,12 @@ fn defective_submission() -> Submission {
             "let x = rng.in_range(x_range);",
             "while *y_range.start() == 10 {\n            std::hint::spin_loop();\n        }\n        let x = rng.in_range(x_range);",
         )
-        // array_indexers: an index past the end on the check's 7x13 grid.
+        // array_indexers: a cell outside the check's 7x13 grid, refused by the grid's
+        // own check (index_of's assert!, which names the file and line).
         .replace(
             "cell_array.rs",
             "&self.cells[self.index_of(x, y)]",
-            "let at = if (self.width, self.height) == (7, 13) { self.cells.len() + x as usize } else { self.index_of(x, y) };\n        &self.cells[at]",
+            "let x = if (self.width, self.height) == (7, 13) { x + self.width } else { x };\n        &self.cells[self.index_of(x, y)]",
         )
         // solve_path_valid: a thread for each branch instead of a rayon task.
         .replace(
