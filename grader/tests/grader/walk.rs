@@ -470,13 +470,11 @@ fn print_table(book: &Book, rows: &[Row], seconds: f64) {
     for row in rows {
         println!("{}", row.line());
     }
-    let mut chapters: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    // By chapter number (the introduction first), as the book reads.
+    let mut chapters: BTreeMap<u32, (usize, usize)> = BTreeMap::new();
     for row in rows {
         let page = row.place.split(':').next().unwrap_or_default();
-        let chapter = Section::of_page(page)
-            .0
-            .first()
-            .map_or("intro".to_owned(), |n| format!("§{n}"));
+        let chapter = Section::of_page(page).0.first().copied().unwrap_or(0);
         let counts = chapters.entry(chapter).or_default();
         if row.outcome.starts_with("skipped") {
             counts.1 += 1;
@@ -486,7 +484,12 @@ fn print_table(book: &Book, rows: &[Row], seconds: f64) {
     }
     println!("\nper chapter of the handout (where the command is written):");
     for (chapter, (checked, skipped)) in &chapters {
-        println!("  {chapter:<6} {checked:>3} checked, {skipped} skipped");
+        let name = if *chapter == 0 {
+            "intro".to_owned()
+        } else {
+            format!("§{chapter}")
+        };
+        println!("  {name:<6} {checked:>3} checked, {skipped} skipped");
     }
     println!("  pages: {}", book.sections.len());
 }
