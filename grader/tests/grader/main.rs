@@ -23,4 +23,6 @@ mod shards;
 mod support;
 mod table;
 mod toolchain;
+mod transcripts;
+mod walk;
 mod watch;
