@@ -273,6 +273,11 @@ fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
+/// `count` and the noun that fits it: `1 class entry`, `2 class entries`.
+pub(crate) fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// The next folder to grade.
 fn next<'a>(pending: &Mutex<Vec<&'a (String, PathBuf)>>) -> Option<(&'a str, &'a Path)> {
     pending
