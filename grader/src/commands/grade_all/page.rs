@@ -62,13 +62,16 @@ pub const MESSAGE_CHARS: usize = 800;
 /// The bytes of pictures the page holds at most, given to the largest groups first.
 pub const PICTURE_BYTES: usize = 600_000;
 
+/// The page's style. A region that scrolls sideways is `position:relative`: the words
+/// hidden for screen readers in its rows (`.words`, placed absolutely) would otherwise
+/// count in the page's own width, and at 320 px the whole page would scroll sideways.
 const STYLE: &str = "body{font-family:sans-serif;max-width:72rem;margin:1rem auto;padding:0 1rem;color:#222;background:#fff;line-height:1.4}\
 a{color:#0b57a4}a:focus-visible,button:focus-visible,summary:focus-visible,.scroll:focus-visible{outline:3px solid #0b57a4;outline-offset:2px}\
 table{border-collapse:collapse;margin:.5rem 0 1rem}caption{text-align:left;font-weight:bold;padding:.25rem 0}\
 td,th{border-bottom:1px solid #bbb;padding:.25rem .5rem;text-align:left;vertical-align:top}.n{text-align:right;white-space:nowrap}\
 th button{font:inherit;font-weight:bold;color:#0b57a4;background:none;border:0;padding:0;cursor:pointer;text-align:inherit}\
 th[aria-sort=ascending] button::after{content:\" \\25B2\"}th[aria-sort=descending] button::after{content:\" \\25BC\"}\
-.scroll{overflow-x:auto;max-width:100%}.bad{color:#a40e26;font-weight:bold}code{overflow-wrap:anywhere}\
+.scroll{overflow-x:auto;max-width:100%;position:relative}.bad{color:#a40e26;font-weight:bold}code{overflow-wrap:anywhere}\
 pre{background:#f6f8fa;border:1px solid #ddd;padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}\
 svg{max-width:100%;height:auto}figure{margin:.5rem 0}summary{cursor:pointer;padding:.25rem 0}\
 .group{border:1px solid #bbb;border-radius:6px;padding:0 1rem;margin:.5rem 0}.check{margin:1.5rem 0}\
