@@ -195,8 +195,8 @@ impl CheckResult {
     /// This result as a student may see it: a hidden check says whether it passed,
     /// and if not, which kind of failure and what to fix first; never its message,
     /// the expected-against-actual diff, the picture (both drawn from the reference's
-    /// answer), what the code printed (the code can print its inputs) or the
-    /// mistake's detail. A public check loses only its twin's words.
+    /// answer), what the code printed (the code can print its inputs), how long it
+    /// ran or the mistake's detail. A public check loses only its twin's words.
     fn for_students(&self) -> CheckResult {
         let twin = self.twin.as_ref().map(|twin| Twin {
             passed: twin.passed,
@@ -241,6 +241,10 @@ impl CheckResult {
             picture: None,
             mistake: kind.map(Mistake::kind),
             twin: None,
+            // The code decides how long it runs, so a time shown per check could
+            // carry its input out (a millisecond per cell): JUnit and Classroom show
+            // none for a hidden check.
+            duration: Duration::ZERO,
             ..self.clone()
         }
     }

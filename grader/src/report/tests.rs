@@ -482,6 +482,8 @@ fn report_with_hidden_checks() -> Report {
         output: "stderr:\nspy: 8 by 37, seed 457302".to_owned(),
         picture: report.checks[0].picture.as_ref().map(|svg| svg.replace("2x1", "8x37")),
         mistake: Some(crate::checks::Mistake::new("visit order", "the 8x37 maze: expected 17")),
+        // Code that ran a millisecond per cell of its secret 8x37 maze.
+        duration: Duration::from_millis(8 * 37),
         ..report.checks[1].clone()
     };
     let hidden = CheckResult {
