@@ -56,6 +56,7 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
             ),
         };
         check.message = format!("{}\n{fix}", check.message.trim_end());
+        check.fix_first = Some(fix);
         // The same wrong result has another cause when other checks fail under it:
         // the class page groups it apart (a wrong opposite() and a wall taken down on
         // one side both give "other walls than the reference's").
@@ -645,6 +646,7 @@ mod tests {
             picture: None,
             mistake: None,
             twin: None,
+            fix_first: None,
             duration: Duration::ZERO,
         }
     }
