@@ -844,7 +844,8 @@ half (an estimate from those CPU times). After that, a grading takes seconds: on
 your code is compiled again.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
-`not implemented: Position::moved (handout §3)` or `timed out after 5 s`), a diff of
+`not implemented: Position::moved (handout §3)` or `used 5 s of CPU time: a loop or
+recursion that never ends?`), a diff of
 expected and actual output where that helps, and a hint to the handout. Other formats:
 `--format markdown|json|junit|gradescope`. Only `starter/src/**/*.rs` is graded:
 changing the grader, the tests or the manifests does not change your grade, since the

@@ -230,6 +230,9 @@ fn a_thread_for_each_branch_is_stopped_with_the_same_words_on_every_check_it_fai
             "solve_timeout",
         ]
     );
+    let book = super::walk::handout();
+    let quote = book.quote("thread-limit");
+    assert!(quote.is_in(THREADS_WORDS), "§6 quotes {:?}", quote.text);
     for name in &failures {
         assert_eq!(message(&report, name), THREADS_WORDS, "{name}");
         assert_eq!(
@@ -246,8 +249,8 @@ fn a_watchdog_that_sleeps_is_told_it_waited_and_a_loop_that_spins_that_it_used_i
     let submission = Submission::from_solution("sleeps-and-spins")
         .replace(
             "solve.rs",
-            "wakes_up.recv_timeout(timeout)",
-            "{\n                    thread::sleep(timeout);\n                    wakes_up.recv_timeout(std::time::Duration::ZERO)\n                }",
+            "wake_up.recv_timeout(timeout)",
+            "{\n                    thread::sleep(timeout);\n                    wake_up.recv_timeout(std::time::Duration::ZERO)\n                }",
         )
         .replace(
             "solve.rs",
@@ -270,6 +273,13 @@ fn a_watchdog_that_sleeps_is_told_it_waited_and_a_loop_that_spins_that_it_used_i
     assert_eq!(
         message(&report, "solve_unreachable_end"),
         "used 5 s of CPU time: a loop or recursion that never ends?"
+    );
+    let book = super::walk::handout();
+    let quote = book.quote("waiting-reason");
+    assert!(
+        quote.is_in(&message(&report, "solve_path_valid")),
+        "§6 quotes {:?}",
+        quote.text
     );
     // A timeout of 0 still stops the search at once.
     assert_eq!(check(&report, "solve_timeout")["passed"], true);
