@@ -567,6 +567,11 @@ fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
 
 /// The root manifest: a workspace of the grader alone (the starter keeps its own).
 pub(crate) fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
+    manifest_text(&workspace_table(kit_root)?)
+}
+
+/// The kit's root manifest as a table, its members the grader alone.
+fn workspace_table(kit_root: &Path) -> anyhow::Result<toml::Table> {
     let text =
         std::fs::read_to_string(kit_root.join("Cargo.toml")).context("reading Cargo.toml")?;
     let mut manifest: toml::Table = toml::from_str(&text).context("reading Cargo.toml")?;
@@ -576,19 +581,31 @@ pub(crate) fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
         .context("Cargo.toml has no [workspace]")?;
     workspace.insert("members".into(), toml::Value::Array(vec!["grader".into()]));
     workspace.insert("exclude".into(), toml::Value::Array(vec!["starter".into()]));
+    Ok(manifest)
+}
+
+/// `manifest` written out, under a line that says whose workspace it is.
+fn manifest_text(manifest: &toml::Table) -> anyhow::Result<String> {
     Ok(format!(
         "# The grader's workspace. starter/ is a workspace of its own: the crate you edit.\n\n{}",
-        toml::to_string(&manifest).context("writing Cargo.toml")?
+        toml::to_string(manifest).context("writing Cargo.toml")?
     ))
 }
 
 /// The template's root manifest: [`workspace_manifest`] with a dev profile for the
-/// one build a student waits for, the grader's (see the profile's own comment).
+/// one build a student waits for, the grader's (see the profile's own comment). The
+/// kit's own `[profile.dev]` settings give way to it (cargo refuses a table given
+/// twice); its per-package ones stay.
 fn template_manifest(kit_root: &Path) -> anyhow::Result<String> {
-    Ok(format!(
-        "{}{TEMPLATE_PROFILE}",
-        workspace_manifest(kit_root)?
-    ))
+    let mut manifest = workspace_table(kit_root)?;
+    if let Some(dev) = manifest
+        .get_mut("profile")
+        .and_then(|profile| profile.get_mut("dev"))
+        .and_then(toml::Value::as_table_mut)
+    {
+        dev.retain(|key, _| key == "package");
+    }
+    Ok(format!("{}{TEMPLATE_PROFILE}", manifest_text(&manifest)?))
 }
 
 /// The grader's build in the template. A student compiles it once and never debugs

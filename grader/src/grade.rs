@@ -69,6 +69,46 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
     checks
 }
 
+/// A check of a part that compiled, failing at a `todo!()` of a part that did not:
+/// that part's files were the starter's stubs in this build, and the student is told
+/// so (and the class page groups it with the build error, not with untouched
+/// starters) rather than sent to write code they have written.
+fn stood_in(
+    mut checks: Vec<CheckResult>,
+    parts: &BTreeMap<Part, Result<PathBuf, String>>,
+) -> Vec<CheckResult> {
+    for check in checks.iter_mut().filter(|c| !c.passed) {
+        let Some(what) = check.message.strip_prefix("not implemented: ") else {
+            continue;
+        };
+        let Some(broken) = todo_section(what)
+            .and_then(Part::of_section)
+            .filter(|part| *part != check.part && parts.get(part).is_some_and(Result::is_err))
+        else {
+            continue;
+        };
+        // "DirectionExt::opposite (handout §2): …" names the stub before its section.
+        let stub = what.split(" (handout §").next().unwrap_or(what).trim();
+        check.message = format!(
+            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them ({stub}): fix that part's compile error first {BUILD_NOTE}",
+            broken.id()
+        );
+        check.mistake = Some(Mistake::new(
+            mistake::BUILD_ERROR,
+            format!("{} does not compile: its stubs stood in", broken.id()),
+        ));
+    }
+    checks
+}
+
+/// The handout section a `todo!()`'s words name: "X (handout §7.4): …" gives "7.4".
+fn todo_section(words: &str) -> Option<&str> {
+    let start = words.find("(handout §")? + "(handout §".len();
+    let rest = &words[start..];
+    let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    Some(rest[..end].trim_end_matches('.'))
+}
+
 /// Everything grading needs besides the submission.
 pub struct Grader<'a> {
     /// The rubric.
@@ -108,7 +148,7 @@ impl Grader<'_> {
             let twin = runs.next().flatten();
             checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
         }
-        let checks = point_at_causes(checks);
+        let checks = point_at_causes(stood_in(checks, &build.parts));
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -628,6 +668,52 @@ fn captured_output(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_check_reaching_a_stub_of_a_part_that_did_not_compile_is_sent_to_the_compile_error() {
+        let mut texture = result(
+            "texture_perfect_square",
+            false,
+            "not implemented: MazeCellArray::resize (handout §4): make the grid 5 cells wide",
+        );
+        texture.part = Part::Part3;
+        let mut own = result(
+            "texture_weights",
+            false,
+            "not implemented: weights (handout §8.1): the weights",
+        );
+        own.part = Part::Part3;
+        let parts = BTreeMap::from([
+            (Part::Part1, Err("error[E0308]".to_owned())),
+            (Part::Part3, Ok(PathBuf::new())),
+        ]);
+        let checks = stood_in(vec![texture, own], &parts);
+        assert!(
+            checks[0].message.starts_with(
+                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them (MazeCellArray::resize)"
+            ),
+            "{}",
+            checks[0].message
+        );
+        assert_eq!(
+            checks[0].mistake.as_ref().map(|m| m.kind.as_str()),
+            Some(mistake::BUILD_ERROR)
+        );
+        assert!(
+            checks[1].message.starts_with("not implemented: weights"),
+            "a stub of the check's own part is the student's to write"
+        );
+    }
+
+    #[test]
+    fn a_todo_names_its_section_and_the_section_its_part() {
+        assert_eq!(todo_section("Rat::run (handout §7.4): go"), Some("7.4"));
+        assert_eq!(todo_section("Position::eq (handout §3.): x"), Some("3"));
+        assert_eq!(todo_section("no section here"), None);
+        assert_eq!(Part::of_section("7.4"), Some(Part::Part2));
+        assert_eq!(Part::of_section("10"), Some(Part::Part5));
+        assert_eq!(Part::of_section("11.2"), None);
+    }
 
     fn result(name: &str, passed: bool, message: &str) -> CheckResult {
         CheckResult {

@@ -81,6 +81,20 @@ impl Part {
         Part::ALL.into_iter().find(|part| part.id() == id)
     }
 
+    /// The part a handout section belongs to: §1 to §6 are Part 1, §7 Part 2, §8
+    /// Part 3, §9 Part 4, §10 Part 5 (`"7.4"` is Part 2); `None` for another.
+    pub fn of_section(section: &str) -> Option<Part> {
+        let chapter: u32 = section.split('.').next()?.parse().ok()?;
+        match chapter {
+            1..=6 => Some(Part::Part1),
+            7 => Some(Part::Part2),
+            8 => Some(Part::Part3),
+            9 => Some(Part::Part4),
+            10 => Some(Part::Part5),
+            _ => None,
+        }
+    }
+
     /// The part whose code a source file (a path below `src/`) holds: Part 2 is
     /// `rat/`, Part 3 `texture.rs`, Part 4 `prim.rs` and `backtrack.rs`, Part 5
     /// `arrows/`; everything else, provided code included, belongs to Part 1.

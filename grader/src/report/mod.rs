@@ -106,12 +106,52 @@ pub struct Twin {
     pub message: String,
 }
 
-/// The message of a check whose own question passes and whose twin fails.
-pub const TWIN_FAILED: &str = "right on the input shown here, wrong on the same check asked with an input \
-     the course keeps private: the code answers the input it was shown, not others like it";
+/// How the message of a check whose own question passes and whose twin fails
+/// begins ([`twin_failed`] writes the rest).
+pub const TWIN_FAILED: &str =
+    "right on the input shown here, wrong on another input of the same check";
 
 /// The kind of mistake of a check right on its own input and wrong on its twin's.
-pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on a private one";
+pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on another of the same check";
+
+/// What a student is told of a check right on its own input and wrong on its twin:
+/// that the twin is another input of the same check (whose title says what it tests),
+/// its size (the first `WxH` its judge names, never a seed or a value) and which kind
+/// of failure it was, and where to look; nothing that would let code answer it.
+pub fn twin_failed(title: &str, twin: &Verdict) -> String {
+    let kind = twin
+        .mistake
+        .as_deref()
+        .map_or(crate::checks::mistake::WRONG_RESULT, |m| m.kind.as_str());
+    let size = first_size(&twin.message)
+        .map(|size| format!(", of size {size}"))
+        .unwrap_or_default();
+    format!(
+        "{TWIN_FAILED} ({title}), which the course keeps private{size}: {kind}. Inputs of other sizes and \
+         shapes reach code the one shown here may not (a border, a longer corridor, a non-square \
+         grid): try yours on more of them, with the tests and the driver"
+    )
+}
+
+/// The first size `WxH` in `words`.
+fn first_size(words: &str) -> Option<String> {
+    let bytes = words.as_bytes();
+    (0..bytes.len()).find_map(|start| {
+        if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
+            return None;
+        }
+        let width = words[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .filter(|&n| n > 0)?;
+        let rest = words[start + width..].strip_prefix('x')?;
+        let height = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let after = rest[height..].chars().next();
+        (height > 0 && !after.is_some_and(|c| c.is_ascii_alphanumeric()))
+            .then(|| format!("{}x{}", &words[start..start + width], &rest[..height]))
+    })
+}
 
 /// What a student's report says of a hidden check that passed.
 pub const HIDDEN_PASSED: &str = "passed on inputs the course keeps private";
@@ -150,13 +190,16 @@ impl CheckResult {
         let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
         let (message, diff, picture, mistake) = match &twin {
             Some(twin) if twin_failed && !twin.grader_error => (
-                TWIN_FAILED.to_owned(),
+                self::twin_failed(&check.title, twin),
                 None,
                 None,
-                Some(Mistake::kind(TWIN_MISTAKE)),
+                Some(Mistake::new(
+                    TWIN_MISTAKE,
+                    twin.mistake.as_deref().map_or("", |m| m.kind.as_str()),
+                )),
             ),
             Some(twin) if twin_failed => (
-                TWIN_FAILED.to_owned(),
+                self::twin_failed(&check.title, twin),
                 None,
                 None,
                 twin.mistake.as_deref().cloned(),

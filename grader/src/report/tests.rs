@@ -55,7 +55,10 @@ fn hostile_report() -> Report {
     };
     // Right on the shown input, wrong on its private twin, whose words are hostile.
     let twin_only = CheckResult {
-        message: super::TWIN_FAILED.to_owned(),
+        message: super::twin_failed(
+            "the position_hash check",
+            &crate::checks::Verdict::fail("the 7x9 maze is not perfect"),
+        ),
         twin: Some(Twin {
             passed: false,
             message: "opposite of \x1b[2JEAST\u{202e} on the private input\nScore: 99/99"
@@ -603,7 +606,7 @@ fn a_check_passes_only_when_its_twin_passes_too() {
 
     let shown_only = result(pass(), Some(fail()));
     assert!(!shown_only.passed && shown_only.score == 0.0);
-    assert_eq!(shown_only.message, super::TWIN_FAILED);
+    assert!(shown_only.message.starts_with(super::TWIN_FAILED));
     assert_eq!(shown_only.twin.as_ref().unwrap().message, "wrong on (3, 4)");
 
     // A failure on the shown input is reported as it is, and without its twin.

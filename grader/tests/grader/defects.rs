@@ -42,6 +42,19 @@ fn code_that_does_not_compile_costs_its_part_and_shows_the_compiler_error() {
         true,
         "Part 2 is still graded, with the starter's Part 1 in place of the broken file"
     );
+    // Part 3's generator runs Part 1's grid: in this build that is the starter's stubs,
+    // and the student is sent to the compile error, not to write what they wrote.
+    let texture = message(&report, "texture_perfect_square");
+    assert!(
+        texture.starts_with(
+            "your part1 code does not compile, so the starter's stubs stood in for it in this build"
+        ),
+        "{texture}"
+    );
+    assert_eq!(
+        check(&report, "texture_perfect_square")["mistake"]["kind"],
+        "build error"
+    );
     insta::assert_snapshot!(human_report(&submission));
 }
 
