@@ -11,6 +11,7 @@ use cargo_metadata::diagnostic::DiagnosticLevel;
 
 use super::Workspace;
 use super::cargo::{CargoRun, cargo, first_line, sandboxed_cargo};
+use super::clippy::Lint;
 use crate::sandbox::{Mode, usage};
 use crate::timings::{Phase, Spent, Stopwatch};
 
@@ -29,11 +30,24 @@ pub(super) struct Attempt {
     /// Errors in the probe (a signature it calls does not match).
     pub(super) probe_errors: Vec<String>,
     pub(super) warnings: Vec<String>,
+    /// Clippy's findings in the submission's own code, when the build linted it (see
+    /// [`super::clippy`]); its errors among them are in `submission_errors` too.
+    pub(super) lints: Vec<Lint>,
+    /// How many of `submission_errors` are clippy's.
+    pub(super) clippy_errors: usize,
     /// What the build took: cargo's job as a whole, with the compiler's runs for the
     /// submission's crate and the probe as details.
     pub(super) cost: Phase,
     /// Dependencies cargo compiled rather than found built (`name@version`).
     pub(super) compiled: Vec<String>,
+}
+
+impl Attempt {
+    /// Whether the submission's crate failed to compile only because of clippy's
+    /// lints that its own attributes raise to errors.
+    pub(super) fn only_clippy_errors(&self) -> bool {
+        !self.submission_errors.is_empty() && self.submission_errors.len() == self.clippy_errors
+    }
 }
 
 pub(super) fn build_probe_into(
@@ -87,6 +101,8 @@ pub(super) fn build_probe_into(
         error_files: Vec::new(),
         probe_errors: Vec::new(),
         warnings: Vec::new(),
+        lints: Vec::new(),
+        clippy_errors: 0,
         cost: Phase {
             details: compiler_runs(&notes),
             ..Phase::new("build", watch.spent(cpu.unwrap_or_default()))
@@ -97,6 +113,18 @@ pub(super) fn build_probe_into(
         match message.context("reading cargo's messages")? {
             Message::CompilerMessage(message) => {
                 let from_submission = message.target.name == "maze";
+                let lint = Lint::of(&message.message).filter(|_| from_submission);
+                // A finding goes to the style section, never among the warnings; an
+                // error of clippy's (a lint the student's code denies) is an error
+                // too, which the build decides about (see `super::build`).
+                if let Some(lint) = lint {
+                    let error = message.message.level != DiagnosticLevel::Warning;
+                    attempt.lints.push(lint);
+                    if !error {
+                        continue;
+                    }
+                    attempt.clippy_errors += 1;
+                }
                 let rendered = shorten(
                     message
                         .message
@@ -130,7 +158,13 @@ pub(super) fn build_probe_into(
             Message::CompilerArtifact(artifact)
                 if artifact.target.name == format!("probe-{id}") =>
             {
-                attempt.executable = artifact.executable.map(|p| p.into_std_path_buf());
+                // Only a probe cargo built: the compiler's own output goes to this
+                // stream too, and clippy's `#[clippy::author]` and `#[clippy::dump]`
+                // have a student's crate print there.
+                attempt.executable = artifact
+                    .executable
+                    .map(|p| p.into_std_path_buf())
+                    .filter(|path| path.starts_with(target));
             }
             Message::CompilerArtifact(artifact) if !artifact.fresh => {
                 let package = &artifact.package_id.repr;

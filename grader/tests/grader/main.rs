@@ -18,6 +18,7 @@ mod reference;
 mod sandbox;
 mod seed;
 mod shards;
+mod style;
 mod support;
 mod table;
 mod toolchain;

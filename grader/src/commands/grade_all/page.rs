@@ -119,6 +119,7 @@ pub fn render(
     rows: &[Row],
     sandbox: crate::sandbox::Level,
     mut failures: BTreeMap<String, Vec<Failure>>,
+    lints: &super::lints::Class,
 ) -> String {
     let graded = grades(rows);
     let mut out = String::from(
@@ -137,8 +138,10 @@ pub fn render(
         entries(rows.len()),
         escape(sandbox.describe())
     );
-    out.push_str(
-        "<nav aria-label=\"On this page\"><ul><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li><li><a href=\"#students\">Students</a></li><li><a href=\"#not-graded\">Not graded</a></li></ul></nav>",
+    let _ = write!(
+        out,
+        "<nav aria-label=\"On this page\"><ul><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li>{}<li><a href=\"#students\">Students</a></li><li><a href=\"#not-graded\">Not graded</a></li></ul></nav>",
+        super::lints::nav(lints)
     );
     scores(&mut out, rows);
     let rates = hardest_first(rubric, &graded);
@@ -196,6 +199,7 @@ pub fn render(
     if !any {
         out.push_str("<p>No graded submission failed a check.</p>");
     }
+    super::lints::html(&mut out, lints, student_link);
     students(&mut out, rows);
     not_graded(&mut out, rows);
     out.push_str("</main></body></html>\n");
@@ -383,7 +387,13 @@ mod tests {
             "direction_opposite".to_owned(),
             vec![failure(HOSTILE), failure("bo b#1")],
         )]);
-        render(&rubric, &rows, crate::sandbox::Level::Unconfined, failures)
+        render(
+            &rubric,
+            &rows,
+            crate::sandbox::Level::Unconfined,
+            failures,
+            &Default::default(),
+        )
     }
 
     #[test]
