@@ -177,7 +177,8 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     setup.workspace.incremental = false;
     // Clippy's lint passes cost each build a fifth of a compilation more: only when
     // the style section counts, or when asked for.
-    setup.style = setup.rubric.style.counts() || (args.style && setup.rubric.style.enabled);
+    let style = &setup.rubric.style;
+    setup.style = style.enabled && (style.points > 0.0 || args.style);
     setup.require_blessed()?;
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)

@@ -89,11 +89,6 @@ impl Settings {
     pub fn cap(&self) -> f64 {
         self.cap.unwrap_or(self.points).min(self.points)
     }
-
-    /// Whether the section gives or takes points.
-    pub fn counts(&self) -> bool {
-        self.enabled && self.points > 0.0
-    }
 }
 
 /// The `[style]` table as written.
