@@ -141,13 +141,32 @@ pub(super) fn html(out: &mut String, section: &Section) {
             out,
             "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td><a href=\"{}\"><code>{}</code></a></td></tr>",
             escape(&finding.place()),
-            escape(&finding.message),
-            escape(&finding.explanation),
+            with_code(&finding.message),
+            with_code(&finding.explanation),
             escape(&finding.documentation()),
             escape(&finding.lint)
         );
     }
     out.push_str("</table>");
+}
+
+/// `text` escaped, its `quoted code` set as code (when its backticks pair up).
+pub(crate) fn with_code(text: &str) -> String {
+    let pieces: Vec<&str> = text.split('`').collect();
+    if pieces.len() % 2 == 0 {
+        return escape(text);
+    }
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(index, piece)| {
+            if index % 2 == 1 {
+                format!("<code>{}</code>", escape(piece))
+            } else {
+                escape(piece)
+            }
+        })
+        .collect()
 }
 
 /// The findings as plain lines, for the formats that hold one text.
@@ -270,7 +289,10 @@ mod tests {
             "{human}"
         );
         let html = report.render(Format::Html, false);
-        assert!(html.contains("unneeded `return` &lt;script&gt;"), "{html}");
+        assert!(
+            html.contains("unneeded <code>return</code> &lt;script&gt;"),
+            "{html}"
+        );
         assert!(!html.contains("<script>"), "{html}");
         let markdown = report.render(Format::Markdown, false);
         assert!(

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use super::{Outcome, Row};
 use crate::report::html::escape;
+use crate::report::style::with_code;
 use crate::report::text;
 use crate::style::{Section, explanation};
 
@@ -127,7 +128,7 @@ pub fn html(out: &mut String, class: &Class, student_link: impl Fn(&str) -> Stri
             out,
             "<tr><th scope=\"row\"><code>{}</code></th><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
             shown(&common.lint),
-            shown(&common.explanation),
+            with_code(&text::visible(&common.explanation)),
             common.students.len(),
             common.findings(),
             who.join(", ")
