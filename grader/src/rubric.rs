@@ -35,7 +35,9 @@ pub struct RubricCheck {
     pub points: f64,
     /// Who sees the result.
     pub visibility: Visibility,
-    /// How long the check's process may run.
+    /// How long the check's process may run: CPU time where the grader can read it
+    /// (Linux), with three times as long on the wall clock; elsewhere wall-clock time
+    /// (see [`crate::runner`]).
     pub time_limit: Duration,
     /// Where to look when it fails, e.g. "handout §3, Position".
     pub hint: String,

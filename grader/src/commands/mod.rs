@@ -17,6 +17,8 @@ mod gradescope;
 mod merge;
 #[cfg(feature = "instructor")]
 mod mutants;
+#[cfg(feature = "instructor")]
+mod publish_grader;
 #[cfg(all(feature = "instructor", target_os = "linux"))]
 mod sandbox_check;
 #[cfg(feature = "instructor")]
@@ -66,6 +68,7 @@ fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Stat
         InstructorCommand::Starter(args) => starter::run(&args),
         InstructorCommand::SelfCheck(args) => self_check::run(&args),
         InstructorCommand::Dist(args) => dist::run(&args),
+        InstructorCommand::PublishGrader(args) => publish_grader::run(&args),
         InstructorCommand::Mutants(args) => mutants::run(&args),
         InstructorCommand::Similarity(args) => similarity::run(&args),
         #[cfg(target_os = "linux")]

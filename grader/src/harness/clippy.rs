@@ -127,7 +127,7 @@ pub struct Lint {
 impl Lint {
     /// The finding in a compiler message of the student's crate, if the message is
     /// one of clippy's and points into `src/`.
-    pub(super) fn of(message: &cargo_metadata::diagnostic::Diagnostic) -> Option<Lint> {
+    pub(super) fn of(message: &super::probe::Diagnostic) -> Option<Lint> {
         let code = &message.code.as_ref()?.code;
         if !code.starts_with("clippy::") {
             return None;

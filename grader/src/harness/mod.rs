@@ -81,7 +81,8 @@ pub struct Workspace {
 struct Note(Option<indicatif::ProgressBar>);
 
 impl Note {
-    fn new(workspace: &Workspace, message: &'static str) -> Note {
+    fn new(workspace: &Workspace, message: impl Into<String>) -> Note {
+        let message: String = message.into();
         if !workspace.progress {
             return Note(None);
         }

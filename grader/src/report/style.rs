@@ -341,6 +341,7 @@ mod tests {
             max_score: 2.0,
             passed: false,
             message: "wrong".to_owned(),
+            fix_first: None,
             diff: None,
             hint: String::new(),
             grader_error: false,

@@ -6,7 +6,8 @@
 //!
 //! The pages: a student's HTML report with pictures of every kind, the similarity
 //! page of a small class, every page of the handout's built book, and what
-//! `grade-all` writes for the same student. A page joins the check with one line in
+//! `grade-all` writes for the same student (the class page, the report that may be
+//! handed out and the instructor's). A page joins the check with one line in
 //! [`pages`]. The screenshots kept for the README (docs/screenshots/) are written
 //! again with `UPDATE_SCREENSHOTS=1`.
 
@@ -187,9 +188,11 @@ fn pages(root: &Path) -> Vec<Page> {
         Page::at(report).photographed("texture_matches_reference", "report"),
         Page::at(similarity.join("index.html")),
     ];
-    // What grade-all writes for people: the class page and each student's report.html.
+    // What grade-all writes for people: the class page, each student's report.html
+    // (which may be handed out) and the instructor's beside it.
     pages.push(Page::at(graded.join("index.html")).photographed("mistakes", "class"));
     pages.push(Page::at(graded.join("alice/report.html")));
+    pages.push(Page::at(graded.join("alice/instructor/report.html")));
     pages.extend(chapters.into_iter().map(Page::at));
     pages
 }

@@ -45,7 +45,7 @@ pub struct Class {
     pub read: usize,
 }
 
-/// The lints of the graded students' `results.json` below `out`.
+/// The lints of the graded students' instructor reports below `out`.
 pub fn read(out: &Path, rows: &[Row]) -> Class {
     let mut class = Class::default();
     let mut by_lint: BTreeMap<String, Common> = BTreeMap::new();
@@ -54,7 +54,7 @@ pub fn read(out: &Path, rows: &[Row]) -> Class {
             continue;
         }
         let section: Option<Section> =
-            std::fs::read_to_string(out.join(&row.name).join("results.json"))
+            std::fs::read_to_string(super::page::instructor_json(out, &row.name))
                 .ok()
                 .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
                 .and_then(|report| serde_json::from_value(report.get("style")?.clone()).ok());
