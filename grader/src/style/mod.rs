@@ -281,18 +281,27 @@ pub fn section(
     }
 }
 
+/// Whether `line` names `clippy::msrv`, in any spacing or with raw identifiers
+/// (`clippy :: msrv`, `r#clippy::r#msrv`). Without the regex crate: the template's
+/// grader does not build it.
+fn names_msrv(line: &str) -> bool {
+    let squeezed = line
+        .split_whitespace()
+        .collect::<String>()
+        .replace("r#", "");
+    squeezed.match_indices("clippy::msrv").any(|(at, found)| {
+        !squeezed[at + found.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+    })
+}
+
 /// The student's lines that tell clippy which Rust version the code is for (the
 /// `clippy::msrv` attribute, written in any spacing or as raw identifiers).
 fn msrv_attributes(sources: &Sources, mine: &mut authorship::Authorship<'_>) -> Vec<Finding> {
-    static MSRV: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let msrv = MSRV.get_or_init(|| {
-        regex::Regex::new(r"(?:r#)?clippy\s*::\s*(?:r#)?msrv\b").expect("a valid pattern")
-    });
     let mut findings = Vec::new();
     for (file, text) in sources {
         let text = String::from_utf8_lossy(text);
         for (index, line) in text.lines().enumerate() {
-            if msrv.is_match(line) && mine.wrote(file, (index + 1, index + 1)) {
+            if names_msrv(line) && mine.wrote(file, (index + 1, index + 1)) {
                 findings.push(Finding {
                     lint: MSRV_ATTRIBUTE.to_owned(),
                     file: Path::new("src").join(file).display().to_string(),

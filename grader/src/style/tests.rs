@@ -233,3 +233,11 @@ fn the_rubric_the_kit_ships_spells_out_the_default_list() {
     let rubric = crate::rubric::parse(&text, "rubric-as-shipped.toml").expect("the rubric");
     assert_eq!(rubric.style, Settings::default());
 }
+
+#[test]
+fn msrv_is_found_in_any_spacing_and_not_in_a_longer_name() {
+    assert!(super::names_msrv("#![clippy::msrv = \"1.60\"]"));
+    assert!(super::names_msrv("#[r#clippy :: r#msrv = \"1.0\"]"));
+    assert!(!super::names_msrv("let clippy_msrv_note = 1;"));
+    assert!(!super::names_msrv("// clippy::msrv_lookalike"));
+}
