@@ -290,6 +290,12 @@ pub struct GradeAllArgs {
     /// Grade every submission again, even those unchanged since the last run.
     #[arg(long)]
     pub force: bool,
+    /// Read every submission with clippy too (a style section in each report, the
+    /// most common lints on the class page), though the rubric's `[style]` gives it
+    /// no points; with points it is read anyway. It costs each build clippy's lint
+    /// passes.
+    #[arg(long)]
+    pub style: bool,
     /// Grade only shard K of N (1 ≤ K ≤ N): the entries whose name's SHA-256 (its
     /// first 8 bytes, big-endian) mod N is K - 1. Put the N outputs together with
     /// `grader merge`.

@@ -1089,6 +1089,15 @@ mod tests {
     }
 
     #[test]
+    fn the_courses_style_table_stays_in_the_public_rubric() {
+        let text = "[grader]\nsecret = \"s\"\n\n[style]\npoints = 4\nlints = [\"clippy::style\"]\n\n[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"direction_opposite\"\npart = \"part1\"\ntitle = \"t\"\npoints = 1\nhint = \"h\"\n";
+        let (rubric, _) = public_rubric(text).unwrap();
+        let style = crate::rubric::parse(&rubric, "public.toml").unwrap().style;
+        assert_eq!(style.points, 4.0);
+        assert_eq!(style.lints, ["clippy::style"]);
+    }
+
+    #[test]
     fn hidden_checks_leave_the_public_rubric() {
         let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"a\"\nvisibility = \"hidden\"\n\n[[check]]\nname = \"b\"\n";
         let (rubric, kept) = public_rubric(text).unwrap();

@@ -125,13 +125,24 @@ pub struct Grader<'a> {
     pub jobs: usize,
     /// How checks are confined.
     pub confinement: Confinement,
+    /// Whether the grading reads the code with clippy: a style section in the report
+    /// (see [`crate::style`]).
+    pub style: bool,
 }
 
 impl Grader<'_> {
     /// Builds and grades `submission`.
     pub fn grade(&self, submission: &Path) -> anyhow::Result<Report> {
         let started = Instant::now();
-        let build = harness::build(&self.workspace, submission)
+        let plan = self.style.then(|| crate::style::plan(&self.rubric.style));
+        let workspace = Workspace {
+            clippy: plan
+                .as_ref()
+                .and_then(|plan| plan.as_ref().ok())
+                .map(|plan| plan.clippy.clone()),
+            ..self.workspace.clone()
+        };
+        let build = harness::build(&workspace, submission)
             .with_context(|| format!("building {}", submission.display()))?;
         let checks_watch = Stopwatch::start();
         let tally = Mutex::new(Tally::default());
@@ -164,6 +175,12 @@ impl Grader<'_> {
             started.elapsed(),
         );
         report.build_errors = build_errors;
+        if let Some(plan) = &plan {
+            let section = self.style_section(plan, submission, build.lints.as_deref());
+            report.score += section.score;
+            report.max_score += section.max_score;
+            report.style = Some(section);
+        }
         report.sandbox = crate::sandbox::level(self.confinement.mode).unwrap_or(Level::Unconfined);
         report.twins = self.twins.iter().any(Option::is_some);
         let mut phases = build.phases;
@@ -174,6 +191,25 @@ impl Grader<'_> {
         ));
         report.timings = Some(Timings::new(phases, build.dependencies_compiled));
         Ok(report)
+    }
+
+    /// The style section of `submission` from its build's `lints`: the findings on
+    /// lines that differ from the kit's pristine starter.
+    fn style_section(
+        &self,
+        plan: &Result<crate::style::Plan, String>,
+        submission: &Path,
+        lints: Option<&[harness::Lint]>,
+    ) -> crate::style::Section {
+        // Read again (a few files): the build read them from the same place, and a
+        // source it could not read means no lints to place anyway.
+        let sources = harness::read_sources(submission).unwrap_or_default();
+        let stubs = self
+            .workspace
+            .stubs
+            .as_deref()
+            .and_then(|stubs| harness::read_sources(stubs).ok());
+        crate::style::section(&self.rubric.style, plan, lints, &sources, stubs.as_ref())
     }
 
     /// Runs and judges the checks whose part was built, `jobs` processes at a time,

@@ -46,6 +46,7 @@ use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
 use crate::timings::Timings;
 
+mod lints;
 pub(crate) mod mistakes;
 mod page;
 pub(crate) mod roster;
@@ -177,11 +178,19 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     // The class's progress bar says what is going on; no note per build.
     setup.workspace.progress = false;
     setup.workspace.incremental = false;
+    // Clippy's lint passes cost each build a fifth of a compilation more: only when
+    // the style section counts, or when asked for.
+    let style = &setup.rubric.style;
+    setup.style = style.enabled && (style.points > 0.0 || args.style);
     setup.require_blessed()?;
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
-    let base = kit_fingerprint(&setup)?;
+    let mut base = kit_fingerprint(&setup)?;
+    // A result graded without the style section is not one graded with it.
+    if setup.style {
+        base.push_str("+style");
+    }
     let revision = shard::Revision::of(&setup.kit)?;
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
@@ -514,7 +523,9 @@ pub(crate) fn write_class_files(
         .filter_map(|row| std::fs::read(out.join(&row.name).join(TIMINGS)).ok())
         .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
         .collect();
+    let lints = lints::read(out, rows);
     let mut text = summary::markdown(rubric, rows, sandbox);
+    text.push_str(&lints::markdown(&lints));
     text.push_str(&summary::timings(&timings));
     write_atomically(&out.join("summary.md"), text.as_bytes())?;
     write_atomically(
@@ -524,7 +535,7 @@ pub(crate) fn write_class_files(
     let reports = page::read_reports(out, rows);
     write_atomically(
         &out.join("index.html"),
-        page::render(rubric, rows, sandbox, reports).as_bytes(),
+        page::render(rubric, rows, sandbox, reports, &lints).as_bytes(),
     )?;
     Ok(())
 }

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::Workspace;
 use super::cargo::{CargoRun, cargo, first_line, sandboxed_cargo};
+use super::clippy::Lint;
 use crate::sandbox::{Mode, usage};
 use crate::timings::{Phase, Spent, Stopwatch};
 
@@ -28,11 +29,24 @@ pub(super) struct Attempt {
     /// Errors in the probe (a signature it calls does not match).
     pub(super) probe_errors: Vec<String>,
     pub(super) warnings: Vec<String>,
+    /// Clippy's findings in the submission's own code, when the build linted it (see
+    /// [`super::clippy`]); its errors among them are in `submission_errors` too.
+    pub(super) lints: Vec<Lint>,
+    /// How many of `submission_errors` are clippy's.
+    pub(super) clippy_errors: usize,
     /// What the build took: cargo's job as a whole, with the compiler's runs for the
     /// submission's crate and the probe as details.
     pub(super) cost: Phase,
     /// Dependencies cargo compiled rather than found built (`name@version`).
     pub(super) compiled: Vec<String>,
+}
+
+impl Attempt {
+    /// Whether the submission's crate failed to compile only because of clippy's
+    /// lints that its own attributes raise to errors.
+    pub(super) fn only_clippy_errors(&self) -> bool {
+        !self.submission_errors.is_empty() && self.submission_errors.len() == self.clippy_errors
+    }
 }
 
 pub(super) fn build_probe_into(
@@ -86,6 +100,8 @@ pub(super) fn build_probe_into(
         error_files: Vec::new(),
         probe_errors: Vec::new(),
         warnings: Vec::new(),
+        lints: Vec::new(),
+        clippy_errors: 0,
         cost: Phase {
             details: compiler_runs(&notes),
             ..Phase::new("build", watch.spent(cpu.unwrap_or_default()))
@@ -98,10 +114,23 @@ pub(super) fn build_probe_into(
             continue;
         };
         match message {
-            CargoMessage::CompilerMessage { target, message } => {
-                let from_submission = target.name == "maze";
-                let rendered = shorten(message.rendered.as_deref().unwrap_or(&message.message));
+            CargoMessage::CompilerMessage {
+                target: built,
+                message,
+            } => {
+                let from_submission = built.name == "maze";
                 let error = message.level == "error" || message.level.starts_with("error:");
+                // A finding goes to the style section, never among the warnings; an
+                // error of clippy's (a lint the student's code denies) is an error
+                // too, which the build decides about (see `super::build`).
+                if let Some(lint) = Lint::of(&message).filter(|_| from_submission) {
+                    attempt.lints.push(lint);
+                    if !error {
+                        continue;
+                    }
+                    attempt.clippy_errors += 1;
+                }
+                let rendered = shorten(message.rendered.as_deref().unwrap_or(&message.message));
                 match (error, message.level == "warning", from_submission) {
                     (true, _, true) => {
                         attempt.submission_errors.push(rendered);
@@ -124,9 +153,14 @@ pub(super) fn build_probe_into(
                 }
             }
             CargoMessage::CompilerArtifact {
-                target, executable, ..
-            } if target.name == format!("probe-{id}") => {
-                attempt.executable = executable;
+                target: built,
+                executable,
+                ..
+            } if built.name == format!("probe-{id}") => {
+                // Only a probe cargo built: the compiler's own output goes to this
+                // stream too, and clippy's `#[clippy::author]` and `#[clippy::dump]`
+                // have a student's crate print there.
+                attempt.executable = executable.filter(|path| path.starts_with(target));
             }
             CargoMessage::CompilerArtifact {
                 package_id,
@@ -192,25 +226,40 @@ struct Target {
 
 /// rustc's diagnostic, as cargo passes it on.
 #[derive(Deserialize)]
-struct Diagnostic {
+pub(super) struct Diagnostic {
     /// The message's first line.
-    message: String,
+    pub(super) message: String,
     /// `error`, `warning`, `error: internal compiler error`, `note`, …
-    level: String,
+    pub(super) level: String,
+    /// The lint or error code (`clippy::needless_return`, `E0308`), if any.
+    pub(super) code: Option<Code>,
     /// The whole diagnostic as rustc prints it.
     rendered: Option<String>,
     /// Where it points.
     #[serde(default)]
-    spans: Vec<Span>,
+    pub(super) spans: Vec<Span>,
+}
+
+/// A diagnostic's code.
+#[derive(Deserialize)]
+pub(super) struct Code {
+    /// `clippy::needless_return`, `E0308`, …
+    pub(super) code: String,
 }
 
 /// A place a diagnostic points at.
 #[derive(Deserialize)]
-struct Span {
+pub(super) struct Span {
     /// Relative to the package's root.
-    file_name: String,
+    pub(super) file_name: String,
     /// The place the diagnostic is about (others are notes).
-    is_primary: bool,
+    pub(super) is_primary: bool,
+    /// The first line it covers (1-based).
+    pub(super) line_start: usize,
+    /// The last line it covers (1-based).
+    pub(super) line_end: usize,
+    /// The column it starts at (1-based).
+    pub(super) column_start: usize,
 }
 
 /// What the rustc wrapper noted of each compiler run of the harness's own crates (see

@@ -37,9 +37,11 @@ const SEEDED: &str = "seeded";
 /// by cargo itself. (A grader of form 1 copied the seed's build of the wire alone
 /// into targets seeded before it, where the dependencies the wire was built against
 /// could be other builds of the same versions, which rustc refuses: every target it
-/// marked is seeded again.)
+/// marked is seeded again.) Form 3: the rustc wrapper has a new path (see
+/// [`super::layout::WRAPPER`]), which cargo mixes into the wire's artifact names, so
+/// a seed of form 2 holds a wire no harness of this grader would reuse.
 fn marker(wire: &str) -> String {
-    format!("{wire}\nform 2\n")
+    format!("{wire}\nform 3\n")
 }
 
 /// Whether the target directory `dir` holds a finished seed, or a copy of one, with
@@ -118,7 +120,12 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
             ),
         );
         let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-        let attempt = build_probe_into(workspace, &dir, SEED_ID, &seed, &all.join(","), offline)?;
+        // The stubs are not linted: their crate is removed from the seed anyway.
+        let unlinted = Workspace {
+            clippy: None,
+            ..workspace.clone()
+        };
+        let attempt = build_probe_into(&unlinted, &dir, SEED_ID, &seed, &all.join(","), offline)?;
         seeding.built = Some(attempt.cost);
         if attempt.executable.is_none() {
             built_here(&target, wire);

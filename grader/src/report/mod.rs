@@ -18,6 +18,7 @@ pub(crate) mod html;
 mod human;
 mod junit;
 pub(crate) mod markdown;
+pub(crate) mod style;
 pub mod text;
 
 #[cfg(test)]
@@ -348,6 +349,10 @@ pub struct Report {
     /// (`grader grade --timings`), since no two gradings take the same time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timings: Option<crate::timings::Timings>,
+    /// How the code reads (clippy's findings on the student's own code), when the
+    /// grading read it; its points are in `score` and `max_score`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<crate::style::Section>,
 }
 
 impl Report {
@@ -384,6 +389,7 @@ impl Report {
             twins: false,
             execution_time,
             timings: None,
+            style: None,
         }
     }
 
@@ -472,6 +478,7 @@ impl Report {
                 .collect(),
             build_errors: self.build_errors.iter().map(|e| shown(e)).collect(),
             warnings: self.warnings.iter().map(|w| shown(w)).collect(),
+            style: self.style.as_ref().map(|section| section.shown(shown)),
             ..self.clone()
         }
     }

@@ -103,6 +103,7 @@ fn hostile_report() -> Report {
         twins: true,
         execution_time: Duration::ZERO,
         timings: None,
+        style: None,
     }
 }
 

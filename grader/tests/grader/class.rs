@@ -166,6 +166,8 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
             && page.contains("<span class=\"bad\">not graded</span>: no submission: "),
         "{page}"
     );
+    // The rubric gives style no points, and --style was not given: clippy read none.
+    assert!(!page.contains("id=\"style\""), "{page}");
     let score = |name: &str| {
         rows.iter()
             .find(|r| &r[0] == name)

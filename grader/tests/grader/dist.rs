@@ -227,6 +227,15 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"].as_f64(), Some(0.0));
     assert_eq!(report["twins"], false, "no secret, so no twin is asked");
+    // The template's grader reads the code with clippy too, as the course's rubric
+    // (its [style] table, kept in the template) says.
+    assert_eq!(report["style"]["checked"], true, "{}", report["style"]);
+    assert_eq!(report["style"]["findings"], serde_json::json!([]));
+    let rubric: toml::Table = toml::from_str(
+        &std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("the rubric"),
+    )
+    .expect("the template's rubric parses");
+    assert!(rubric.contains_key("style"), "{rubric:?}");
     // The student reads that the course's grading asks more.
     let human = template_grader(
         &out,

@@ -20,6 +20,7 @@ mod reference;
 mod sandbox;
 mod seed;
 mod shards;
+mod style;
 mod support;
 mod table;
 mod toolchain;

@@ -216,6 +216,7 @@ pub fn render(
     rows: &[Row],
     sandbox: crate::sandbox::Level,
     reports: Reports,
+    lints: &super::lints::Class,
 ) -> String {
     let graded = grades(rows);
     let mut out = String::from(
@@ -234,8 +235,10 @@ pub fn render(
         entries(rows.len()),
         escape(sandbox.describe())
     );
-    out.push_str(
-        "<nav aria-label=\"On this page\"><ul><li><a href=\"#students\">Students</a></li><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li></ul></nav>",
+    let _ = write!(
+        out,
+        "<nav aria-label=\"On this page\"><ul><li><a href=\"#students\">Students</a></li><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li>{}</ul></nav>",
+        super::lints::nav(lints)
     );
     students(&mut out, rubric, rows, &reports.unbuilt);
     scores(&mut out, rows);
@@ -268,6 +271,9 @@ pub fn render(
         scrolling(&mut out, "Checks, hardest first", &table);
     }
     mistakes_section(&mut out, &rates, reports.failures, graded.len());
+    super::lints::html(&mut out, lints, |name| {
+        instructor_link(name, None, &shown(name))
+    });
     let _ = writeln!(out, "</main><script>{SORTER}</script></body></html>");
     out
 }
@@ -662,7 +668,13 @@ mod tests {
             )]),
             unbuilt: BTreeMap::from([("bo b#1".to_owned(), vec!["part2".to_owned()])]),
         };
-        render(&rubric, &rows, crate::sandbox::Level::Unconfined, reports)
+        render(
+            &rubric,
+            &rows,
+            crate::sandbox::Level::Unconfined,
+            reports,
+            &Default::default(),
+        )
     }
 
     #[test]
@@ -872,7 +884,13 @@ mod tests {
             failures: BTreeMap::from([("direction_opposite".to_owned(), failures)]),
             unbuilt: BTreeMap::new(),
         };
-        let html = render(&rubric, &rows, crate::sandbox::Level::Unconfined, reports);
+        let html = render(
+            &rubric,
+            &rows,
+            crate::sandbox::Level::Unconfined,
+            reports,
+            &Default::default(),
+        );
         assert_eq!(
             html.matches("<figure><svg xmlns=\"http://www.w3.org/2000/svg\"><desc>")
                 .count(),
