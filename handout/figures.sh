@@ -130,7 +130,7 @@ report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
 if [[ "${1:-}" == "--with-report" ]]; then
     template="$(mktemp -d)"
     trap 'rm -rf "$template"' EXIT
-    "$kit/target/debug/grader" dist "$template/course" > /dev/null
+    "$kit/target/debug/grader" dist --feedback-only "$template/course" > /dev/null
     # The kit's work directory: its harness dependencies are built already.
     (cd "$template/course" && NO_COLOR=1 "$kit/target/debug/grader" grade starter --work-dir "$kit/target/grader") > "$figures/$report"
 fi
