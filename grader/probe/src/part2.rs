@@ -6,11 +6,14 @@
 //! generator. Every list in the output has one item per item of the input; loops that
 //! wait for a container to run empty stop after as many steps as it can hold.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
 use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
 use maze::{Direction, MazeRng};
 use serde_json::{Value, json};
 
-use wire::part2::{GivenFile, GivenMaze, SetScript};
+use wire::cpu::Budget;
+use wire::part2::{GivenFile, GivenMaze, SetScript, Timed};
 
 use crate::{Producer, field};
 
@@ -96,7 +99,62 @@ fn stack_script(input: &Value) -> Value {
         big.push(item);
     }
     let drained: Vec<u32> = std::iter::from_fn(|| big.pop()).take(many as usize + 1).collect();
-    json!({ "steps": steps, "drained": drained })
+    let mut answer = json!({ "steps": steps, "drained": drained });
+    if input.get("timed").is_some() {
+        answer["timed"] = timed_stack(&field(input, "timed"));
+    }
+    answer
+}
+
+/// How many operations of a timed run go by between two looks at the CPU clock.
+const CHUNK: u64 = 256;
+
+/// `items` pushed, then popped, each half within the run's CPU time: where a half ran
+/// out of it (`"slow"`), or the first item that came back wrong (`"wrong"`: which pop,
+/// and what it gave), or neither.
+fn timed_stack(timed: &Timed) -> Value {
+    let mut stack = Stack::new();
+    let budget = Budget::new(timed.cpu_ms);
+    for item in 0..timed.items {
+        stack.push(item);
+        if item % CHUNK == CHUNK - 1 && budget.spent() {
+            return json!({ "slow": "push", "wrong": null });
+        }
+    }
+    let budget = Budget::new(timed.cpu_ms);
+    for k in 0..timed.items {
+        let got = stack.pop();
+        if got != Some(timed.items - 1 - k) {
+            return json!({ "slow": null, "wrong": [k, got] });
+        }
+        if k % CHUNK == CHUNK - 1 && budget.spent() {
+            return json!({ "slow": "pop", "wrong": null });
+        }
+    }
+    json!({ "slow": null, "wrong": null })
+}
+
+/// [`timed_stack`] for the queue: `items` enqueued, then dequeued.
+fn timed_queue(timed: &Timed) -> Value {
+    let mut queue = Queue::new();
+    let budget = Budget::new(timed.cpu_ms);
+    for item in 0..timed.items {
+        queue.enqueue(item);
+        if item % CHUNK == CHUNK - 1 && budget.spent() {
+            return json!({ "slow": "enqueue", "wrong": null });
+        }
+    }
+    let budget = Budget::new(timed.cpu_ms);
+    for k in 0..timed.items {
+        let got = queue.dequeue();
+        if got != Some(k) {
+            return json!({ "slow": null, "wrong": [k, got] });
+        }
+        if k % CHUNK == CHUNK - 1 && budget.spent() {
+            return json!({ "slow": "dequeue", "wrong": null });
+        }
+    }
+    json!({ "slow": null, "wrong": null })
 }
 
 fn queue_script(input: &Value) -> Value {
@@ -151,7 +209,11 @@ fn queue_script(input: &Value) -> Value {
         }
     }
     out.extend(std::iter::from_fn(|| long.dequeue()).take(interleaved as usize + 1));
-    json!({ "scripts": runs, "interleaved": out })
+    let mut answer = json!({ "scripts": runs, "interleaved": out });
+    if input.get("timed").is_some() {
+        answer["timed"] = timed_queue(&field(input, "timed"));
+    }
+    answer
 }
 
 fn disjoint_set_script(input: &Value) -> Value {
@@ -311,11 +373,20 @@ fn rat_generate(input: &Value) -> Value {
         "generate_perfect" => rat::generate_perfect,
         other => panic!("the grader sent an unknown generator {other}"),
     };
+    // Each maze on its own behind `catch_unwind` (a panic on a size the generator
+    // should refuse does not hide the other answers), then the MazeRng's next number:
+    // what it drew besides the maze.
     json!(specs
         .iter()
-        .map(|&(n, seed)| match make(n, &mut MazeRng::seed_from_u64(seed)) {
-            Ok(maze) => json!({ "ok": { "n": maze.size(), "open": open_doors(&maze, (n * n).min(maze.size() * maze.size())) } }),
-            Err(error) => json!({ "err": error.to_string() }),
+        .map(|&(n, seed)| {
+            let mut rng = MazeRng::seed_from_u64(seed);
+            let mut made = match catch_unwind(AssertUnwindSafe(|| make(n, &mut rng))) {
+                Ok(Ok(maze)) => json!({ "ok": { "n": maze.size(), "open": open_doors(&maze, (n * n).min(maze.size() * maze.size())) } }),
+                Ok(Err(error)) => json!({ "err": error.to_string() }),
+                Err(payload) => return json!({ "panic": wire::panic_message(payload.as_ref()) }),
+            };
+            made["next_draw"] = json!(rng.in_range(0..=999_999));
+            made
         })
         .collect::<Vec<_>>())
 }
