@@ -545,6 +545,8 @@ pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
 
 pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
     let queries = list(case.input, "queries")?;
+    let size = &case.input["grid"]["size"];
+    let (w, h) = (size[0].as_i64().unwrap_or(0), size[1].as_i64().unwrap_or(0));
     compare_items(
         case,
         &queries,
@@ -554,8 +556,19 @@ pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
             } else {
                 String::new()
             };
+            // A neighbour outside the grid, behind a border wall that is down: §4
+            // keeps a neighbour only when it is inside.
+            let outside = serde_json::from_value::<Vec<(u8, i64, i64)>>(got.clone())
+                .unwrap_or_default()
+                .iter()
+                .any(|&(_, x, y)| !(0..w).contains(&x) || !(0..h).contains(&y));
+            let rule = if outside {
+                "a neighbour outside the grid is never kept, even behind an open border wall"
+            } else {
+                "in N, S, E, W order; only the cell's own wall decides"
+            };
             format!(
-                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} (in N, S, E, W order; only the cell's own wall decides)",
+                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} ({rule})",
                 q[0],
                 q[1],
                 neighbours(got),
@@ -653,10 +666,22 @@ fn removal_verdict(case: &Case, summary: &str) -> Judged {
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .find(|&p| got.at(p) != want.at(p))
         .unwrap_or((0, 0));
-    let border = if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-        " (a border cell: border walls stay up)"
+    let inside = |(x, y): Xy| (0..w).contains(&x) && (0..h).contains(&y);
+    // A removal from outside the grid onto this cell: the neighbour is inside, the
+    // position is not, and §4 asks for both.
+    let from_outside = input.removals.iter().find(|&&(rx, ry, d)| {
+        !inside((rx, ry)) && across((rx, ry), d).is_some_and(|(to, _)| to == (x, y))
+    });
+    let border = if let Some(&(rx, ry, d)) = from_outside {
+        format!(
+            " (remove_cell_wall({}, {}) starts outside the grid: a wall comes down only when both the position and its neighbour are inside)",
+            show((rx, ry)),
+            direction_name(d)
+        )
+    } else if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+        " (a border cell: border walls stay up)".to_owned()
     } else {
-        " (a wall comes down on both sides)"
+        " (a wall comes down on both sides)".to_owned()
     };
     Ok(Verdict::fail_with_diff(
         format!(
