@@ -188,7 +188,7 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
                 continue;
             }
             return Ok(Verdict::fail(format!(
-                "{generator}({n}, seed {seed}) gave {}, expected {}: a size outside 1..=MAX_SIZE is an error, not a maze or a panic",
+                "{generator}({n}, seed {seed}) gave {}, expected {}: a size outside 1..=MAX_SIZE is an error, not a maze",
                 outcome(got),
                 outcome(want)
             )));

@@ -214,10 +214,7 @@ fn outcome(value: &Value) -> String {
         (Some(ok), _) => format!("Ok({})", short(ok)),
         (_, Some(Value::String(err))) => format!("Err(`{}`)", cut(err.clone())),
         (_, Some(err)) => format!("Err({})", short(err)),
-        _ => match value.get("panic").and_then(Value::as_str) {
-            Some(message) => format!("a panic (`{}`)", cut(message.to_owned())),
-            None => short(value),
-        },
+        _ => short(value),
     }
 }
 
