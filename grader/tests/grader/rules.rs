@@ -495,7 +495,7 @@ fn a_resize_that_keeps_the_solution_fails() {
     assert_says(
         "maze_size_validation",
         &[
-            "Maze::resize(7, 5) of a created 9x6 maze with a solution",
+            "Maze::resize(7, 5) of a created 6x9 maze with a solution",
             "resize forgets the creation and the solution",
         ],
     );

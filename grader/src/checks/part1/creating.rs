@@ -50,7 +50,7 @@ pub(super) fn maze_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
             ]
         ])
     } else {
-        json!([[9, 6], [[2, 6], [7, 5]]])
+        json!([[6, 9], [[2, 6], [7, 5]]])
     };
     Ok(json!({ "sizes": sizes, "resize": resize, "created": created }))
 }
@@ -183,7 +183,7 @@ pub(super) fn complexity_input(inputs: &Inputs) -> anyhow::Result<Value> {
             rng.random_range(0..1_000_000u64),
         )
     } else {
-        ((6, 6), 5)
+        ((6, 9), 5)
     };
     // A maze created (with the first complexity), then created again with a refused
     // one from another seed: it must stay as it was, and that MazeRng untouched.
