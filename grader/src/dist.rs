@@ -961,7 +961,7 @@ mod tests {
     /// The kit's rubric with Part 3 turned off.
     fn rubric_without_part_3(kit: &Kit) -> String {
         std::fs::read_to_string(kit.rubric()).unwrap().replace(
-            "title = \"Part 3: textured mazes\"\n",
+            "title = \"Part 3: textured mazes\"\nenabled = true\n",
             "title = \"Part 3: textured mazes\"\nenabled = false\n",
         )
     }

@@ -290,7 +290,7 @@ impl Setup {
         if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
             if let Some(off) = self.rubric.turned_off_with(unknown) {
                 bail!(
-                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry): remove that line to grade it",
+                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry): set it to true to grade it",
                     off.part.id(),
                     off.title,
                     self.kit.rubric().display()

@@ -44,6 +44,20 @@ pub fn for_students(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()
             .unwrap_or_default();
         expanded.iter().any(|(_, text)| text.contains(&name))
     };
+    // The starter's own tests compare with some figures (`../handout/src/figures/…`):
+    // those ship too, or `cargo test` fails in the template.
+    let starter_reads: Vec<PathBuf> = files
+        .keys()
+        .filter(|path| path.starts_with(Path::new(SRC).join("figures")))
+        .filter(|figure| {
+            let name = figure.to_string_lossy().replace('\\', "/");
+            files.iter().any(|(path, bytes)| {
+                path.starts_with("starter")
+                    && String::from_utf8_lossy(bytes).contains(name.as_str())
+            })
+        })
+        .cloned()
+        .collect();
     files.retain(|path, _| {
         !path.starts_with("handout")
             || path.starts_with("handout/theme")
@@ -52,7 +66,7 @@ pub fn for_students(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()
                 && path.extension().is_some_and(|e| e == "md"))
             || (path.starts_with(Path::new(SRC).join("figures"))
                 && !path.ends_with("README.md")
-                && named(path))
+                && (named(path) || starter_reads.contains(path)))
     });
     for (chapter, text) in expanded {
         files.insert(chapter, text.into_bytes());
@@ -341,7 +355,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_figures_a_chapter_names_ship() {
+    fn only_the_figures_a_chapter_names_or_the_starters_tests_read_ship() {
         let mut files = files(&[
             (
                 "handout/src/a.md",
@@ -350,8 +364,13 @@ mod tests {
             ("handout/src/figures/shown.svg", "<svg/>"),
             ("handout/src/figures/part.txt", "first\nsecret_hidden\n"),
             ("handout/src/figures/README.md", "commands"),
+            ("handout/src/figures/table.md", "| a |"),
             ("handout/figures.sh", "#!/bin/sh"),
             ("handout/book.toml", "[book]"),
+            (
+                "starter/tests/t.rs",
+                "join(\"../handout/src/figures/table.md\")",
+            ),
         ]);
         for_students(&mut files).unwrap();
         let kept: Vec<&str> = files.keys().filter_map(|p| p.to_str()).collect();
@@ -361,7 +380,9 @@ mod tests {
                 "handout/README.md",
                 "handout/book.toml",
                 "handout/src/a.md",
-                "handout/src/figures/shown.svg"
+                "handout/src/figures/shown.svg",
+                "handout/src/figures/table.md",
+                "starter/tests/t.rs"
             ]
         );
         assert_eq!(

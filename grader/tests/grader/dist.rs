@@ -492,7 +492,7 @@ fn kit_with_part_off(into: &Path, part: &str) {
     assert!(rubric.contains(&marker), "no {part} in the rubric");
     std::fs::write(
         into.join("fixtures/rubric.toml"),
-        rubric.replace(&marker, &format!("{marker}enabled = false\n")),
+        turned_off(&rubric, &marker),
     )
     .expect("writing the rubric");
 }
@@ -850,4 +850,15 @@ fn a_pull_request_that_edits_its_own_grader_gets_the_course_graders_score() {
         "{:?}",
         feedback.steps
     );
+}
+
+/// `rubric` with the part whose `[[parts]]` entry holds `marker` turned off: its
+/// `enabled = true` (every part of the kit's rubric says it) made `false`.
+fn turned_off(rubric: &str, marker: &str) -> String {
+    let at = rubric.find(marker).expect("the part's entry") + marker.len();
+    let (before, after) = rubric.split_at(at);
+    format!(
+        "{before}{}",
+        after.replacen("enabled = true\n", "enabled = false\n", 1)
+    )
 }

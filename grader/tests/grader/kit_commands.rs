@@ -165,10 +165,11 @@ fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with
     let rubric = kit.path().join("fixtures/rubric.toml");
     let text = std::fs::read_to_string(&rubric).expect("rubric");
     let title = "title = \"Part 5: arrow mazes\"\n";
-    assert!(text.contains(title), "the kit's rubric has Part 5");
+    let on = format!("{title}enabled = true\n");
+    assert!(text.contains(&on), "the kit's rubric has Part 5, turned on");
     std::fs::write(
         &rubric,
-        text.replace(title, &format!("{title}enabled = false\n")),
+        text.replace(&on, &format!("{title}enabled = false\n")),
     )
     .expect("writing");
     let snapshots = || {

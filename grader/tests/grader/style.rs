@@ -254,7 +254,7 @@ fn the_class_page_lists_the_lints_most_students_have_with_who_has_them() {
         "{page}"
     );
     assert!(
-        page.contains("<a href=\"bob/report.html\">bob</a> (1)"),
+        page.contains("<a href=\"bob/instructor/report.html\">bob</a> (1)"),
         "{page}"
     );
     let summary = std::fs::read_to_string(out.join("summary.md")).expect("summary.md");
