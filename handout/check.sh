@@ -40,6 +40,13 @@ while IFS= read -r line; do
     fi
 done < <(grep -o '^.*{{#include [^}]*}}' -- *.md | sed -E 's/^([^:]*):.*(\{\{#include [^}]*\}\}).*/\1:\2/')
 
+# mdBook 0.5.4 keeps only the first line of an include indented in a list at the
+# list's indentation (the rest of the code box is lost): put the box after the list.
+if grep -nE '^[[:space:]]+\{\{#include' -- *.md >&2; then
+    echo "check.sh: an include is indented (above): mdBook renders it cut short" >&2
+    status=1
+fi
+
 if grep -rqiE "begin[ ]solution" -- *.md; then
     echo "check.sh: the handout text mentions the solution markers" >&2
     status=1

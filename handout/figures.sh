@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Re-draws every figure and sample output of the handout with the reference
-# solution's driver (`maze`, package maze-solution), and writes
-# src/figures/README.md, which lists the command behind each file.
+# solution's driver (`maze`, package maze-solution), run in starter/ with the
+# arguments a student types there (so that a path in an error message is the
+# student's `../fixtures/…`), and writes src/figures/README.md, which lists the
+# student's command behind each file. The student's walk (grader/tests/grader/walk.rs)
+# runs those commands in a template and compares their output with these files.
 #
 # Run it from anywhere: ./handout/figures.sh [--with-report]
 # Every output is deterministic (fixed seeds), so running it twice changes nothing
-# unless the solution changed. With --with-report it also grades the (unfinished)
-# starter with the grader, for the sample report of §11; that takes a few minutes,
-# so it is left out unless asked for, and the last report made is kept.
+# unless the solution changed. With --with-report it also writes a student template
+# (`grader dist`) and grades its untouched starter from the template's root, as a
+# student does, for the sample report of §11 (visible checks only, no secret); that
+# takes a few minutes, so it is left out unless asked for, and the last report made
+# is kept.
 set -euo pipefail
 
 handout="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,15 +22,17 @@ cd "$kit"
 mkdir -p "$figures"
 
 # Build once, so that the commands below print nothing but their output.
-cargo build --quiet --locked -p maze-solution
+cargo build --quiet --locked -p maze-solution -p maze-grader
+maze="$kit/target/debug/maze"
 
 index="$figures/README.md"
 cat > "$index" <<'HEADER'
 # Figures and sample outputs
 
-Every file here was made by the reference solution's driver, from the kit's root,
-by `handout/figures.sh`. Do not edit them by hand: change the solution or the
-script, then run the script again.
+Every file here was made by the reference solution's driver, in `starter/`, by
+`handout/figures.sh`; the commands below are what a student types there to get the
+same output from their own code. Do not edit the files by hand: change the solution
+or the script, then run the script again.
 
 `one-sided-2x2.txt` and `arrows-2x3-board.txt` are the exceptions: a maze file and a
 board file written by hand for §7.4 and §10.1, which the script reads.
@@ -34,12 +41,13 @@ board file written by hand for §7.4 and §10.1, which the script reads.
 | --- | --- |
 HEADER
 
-# figure FILE COMMAND...: runs `maze COMMAND...` and saves its stdout in FILE.
+# figure FILE COMMAND...: runs `maze COMMAND...` in starter/ and saves its stdout in
+# FILE.
 figure() {
     local file="$1"
     shift
-    cargo run --quiet --locked -p maze-solution -- "$@" > "$figures/$file"
-    echo "| \`$file\` | \`cargo run -q -p maze-solution -- $*\` |" >> "$index"
+    (cd "$kit/starter" && "$maze" "$@") > "$figures/$file"
+    echo "| \`$file\` | \`cargo run -q -- $*\` |" >> "$index"
 }
 
 # figure_error FILE COMMAND...: the same for a command that must fail; saves its
@@ -47,11 +55,11 @@ figure() {
 figure_error() {
     local file="$1"
     shift
-    if cargo run --quiet --locked -p maze-solution -- "$@" > /dev/null 2> "$figures/$file"; then
+    if (cd "$kit/starter" && "$maze" "$@") > /dev/null 2> "$figures/$file"; then
         echo "figures.sh: \`maze $*\` was expected to fail" >&2
         exit 1
     fi
-    echo "| \`$file\` | \`cargo run -q -p maze-solution -- $*\` (its stderr) |" >> "$index"
+    echo "| \`$file\` | \`cargo run -q -- $*\` (its stderr) |" >> "$index"
 }
 
 # §1: a perfect maze.
@@ -65,22 +73,22 @@ figure generate-5x5-seed1.json generate --width 5 --height 5 --seed 1 --format j
 figure solve-5x5-seed1.svg solve --width 5 --height 5 --seed 1 --format svg
 figure solve-5x5-seed1.txt solve --width 5 --height 5 --seed 1 --format text
 # §7 (overview and §7.6): the source project's sample run.
-figure sample-run.txt rat fixtures/rat/sample.txt
+figure sample-run.txt rat ../fixtures/rat/sample.txt
 # §7.4: a maze file with a one-sided door (one-sided-2x2.txt is written by hand:
 # it is an input, not an output), and an error message of the file reader.
-figure one-sided-2x2-run.txt rat handout/src/figures/one-sided-2x2.txt
-figure_error rat-bad-file.txt rat fixtures/invalid/rat/value_is_two.txt
+figure one-sided-2x2-run.txt rat ../handout/src/figures/one-sided-2x2.txt
+figure_error rat-bad-file.txt rat ../fixtures/invalid/rat/value_is_two.txt
 # §7.5: a generated rat maze.
 figure rat-generated-5-seed3.txt rat --size 5 --seed 3
 # §10: arrow mazes: the sample board (picture and run), a small hand-written board
 # (arrows-2x3-board.txt is an input) with its doubled graph, an error message of the
 # reader, and a generated board file.
-figure arrows-sample.svg arrows fixtures/arrows/sample.txt --format svg
-figure arrows-sample.txt arrows fixtures/arrows/sample.txt
-figure arrows-2x3-run.txt arrows handout/src/figures/arrows-2x3-board.txt
-figure arrows-2x3.svg arrows handout/src/figures/arrows-2x3-board.txt --format svg
-figure arrows-2x3-graph.svg arrows handout/src/figures/arrows-2x3-board.txt --format graph-svg
-figure_error arrows-bad-file.txt arrows fixtures/invalid/arrows/bad_color.txt
+figure arrows-sample.svg arrows ../fixtures/arrows/sample.txt --format svg
+figure arrows-sample.txt arrows ../fixtures/arrows/sample.txt
+figure arrows-2x3-run.txt arrows ../handout/src/figures/arrows-2x3-board.txt
+figure arrows-2x3.svg arrows ../handout/src/figures/arrows-2x3-board.txt --format svg
+figure arrows-2x3-graph.svg arrows ../handout/src/figures/arrows-2x3-board.txt --format graph-svg
+figure_error arrows-bad-file.txt arrows ../fixtures/invalid/arrows/bad_color.txt
 figure arrows-generated-5-seed1.txt arrows --generate 5 --seed 1
 # §11: the driver's outputs.
 figure generate-12x8-seed1.txt generate --width 12 --height 8 --seed 1
@@ -120,10 +128,14 @@ done
 report=grade-starter.txt
 report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
 if [[ "${1:-}" == "--with-report" ]]; then
-    NO_COLOR=1 cargo run --quiet --locked -p maze-grader -- grade starter > "$figures/$report"
+    template="$(mktemp -d)"
+    trap 'rm -rf "$template"' EXIT
+    "$kit/target/debug/grader" dist --feedback-only "$template/course" > /dev/null
+    # The kit's work directory: its harness dependencies are built already.
+    (cd "$template/course" && NO_COLOR=1 "$kit/target/debug/grader" grade starter --work-dir "$kit/target/grader") > "$figures/$report"
 fi
 if [[ -f "$figures/$report" ]]; then
-    echo "| \`$report\` | \`$report_command\` (made only by \`figures.sh --with-report\`) |" >> "$index"
+    echo "| \`$report\` | \`$report_command\` in a student template's root (made only by \`figures.sh --with-report\`) |" >> "$index"
 fi
 
 echo "figures.sh: wrote $(grep -c '^| `' "$index") files to ${figures#"$kit"/}"

@@ -58,8 +58,18 @@ pub enum InstructorCommand {
     /// scores 0, the starter and the snapshots are up to date.
     SelfCheck(KitArgs),
     /// Write the student template: starter, grader (no solution), public fixtures,
-    /// handout, a student README and a grading workflow for pull requests.
+    /// handout (its chapters' code and figures written in), a student README and a
+    /// workflow for pushes and pull requests. The workflow grades with the course's
+    /// grader repository (see publish-grader) named by --grader-repo and
+    /// --grader-rev; without them dist refuses, unless --feedback-only asks for a
+    /// workflow that grades with the template's own grader and gives no points.
     Dist(DistArgs),
+    /// Write the course's grader repository, the one the template's workflow runs: the
+    /// template's grader, the public rubric (no secret) and fixtures, the visible
+    /// checks' snapshots and the starter; no solution, no hidden check, no twin. Push
+    /// it to a public repository, note its commit, then run `grader dist TEMPLATE
+    /// --grader-repo OWNER/NAME --grader-rev SHA`.
+    PublishGrader(PublishGraderArgs),
     /// Write the Gradescope autograder package: setup.sh, run_autograder and the
     /// course's grader (hidden checks included, no solution) in one zip.
     Gradescope(GradescopeArgs),
@@ -177,16 +187,42 @@ pub struct DistArgs {
         allow_negative_numbers = true
     )]
     pub min_score: f64,
-    /// The course's repository (OWNER/NAME) whose grader the workflow runs, so a
-    /// student's edits to the grader in their own repository change nothing.
+    /// The course's grader repository (OWNER/NAME, public, written by `grader
+    /// publish-grader`) whose grader the workflow runs, so a student's edits to the
+    /// grader in their own repository change nothing.
     #[arg(long, value_name = "OWNER/NAME", requires = "grader_rev")]
     pub grader_repo: Option<String>,
-    /// The revision (commit) of --grader-repo the workflow pins.
-    #[arg(long, value_name = "REV", requires = "grader_repo")]
+    /// The commit of --grader-repo the workflow pins.
+    #[arg(long, value_name = "SHA", requires = "grader_repo")]
     pub grader_rev: Option<String>,
+    /// Without a course grader repository: a workflow that grades with the
+    /// template's own grader (which the student can edit), sends no points to GitHub
+    /// Classroom and says in its summary that the points are not the course's.
+    #[arg(long, conflicts_with_all = ["grader_repo", "grader_rev"])]
+    pub feedback_only: bool,
+    /// What the starter holds for a part the rubric turns off (`enabled = false`):
+    /// `stubs` (its stubs, each saying the part is not assigned in this course), or
+    /// `reference` (the reference's working code: that part's answers, published).
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::dist::Unassigned::Stubs)]
+    pub unassigned: crate::dist::Unassigned,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `grader publish-grader`.
+#[cfg(feature = "instructor")]
+#[derive(Debug, Args)]
+pub struct PublishGraderArgs {
+    /// A new (or empty) directory for the course's grader repository.
+    pub out: PathBuf,
+    /// What the starter (whose stubs stand in for a part that does not compile) holds
+    /// for a part the rubric turns off: as for `grader dist`, and the same value.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::dist::Unassigned::Stubs)]
+    pub unassigned: crate::dist::Unassigned,
+    /// The kit's root; found from the current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
 }
 
 /// Arguments of `grader starter`.
@@ -254,6 +290,12 @@ pub struct GradeAllArgs {
     /// Grade every submission again, even those unchanged since the last run.
     #[arg(long)]
     pub force: bool,
+    /// Read every submission with clippy too (a style section in each report, the
+    /// most common lints on the class page), though the rubric's `[style]` gives it
+    /// no points; with points it is read anyway. It costs each build clippy's lint
+    /// passes.
+    #[arg(long)]
+    pub style: bool,
     /// Grade only shard K of N (1 ≤ K ≤ N): the entries whose name's SHA-256 (its
     /// first 8 bytes, big-endian) mod N is K - 1. Put the N outputs together with
     /// `grader merge`.

@@ -17,14 +17,48 @@ use crate::checks::Part;
 use crate::kit::Kit;
 use crate::starter::trimmed_lock;
 
+mod handout;
+
 /// What a course chooses for its template.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The score below which the workflow fails.
     pub min_score: f64,
-    /// The course's repository (`OWNER/NAME`) whose grader the workflow runs, and its
-    /// pinned revision; `None` grades with the student repository's own copy.
-    pub grader: Option<(String, String)>,
+    /// Whose grader the workflow runs on each push and pull request.
+    pub grader: GraderSource,
+    /// What the starter holds for a part the course does not assign.
+    pub unassigned: Unassigned,
+}
+
+/// Whose grader the template's workflow runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum GraderSource {
+    /// The course's grader repository (`OWNER/NAME`, public, written by `grader
+    /// publish-grader`) at a pinned commit: a student's edits to the grader in their
+    /// own repository change nothing, and the points go to GitHub Classroom.
+    Course {
+        /// `OWNER/NAME`.
+        repo: String,
+        /// The pinned commit.
+        rev: String,
+    },
+    /// The grader in the student's own repository, which the student can edit: the
+    /// workflow gives feedback only, sends no points to Classroom and says so.
+    #[default]
+    FeedbackOnly,
+}
+
+/// What the template's starter holds for a part the course does not assign.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Unassigned {
+    /// The starter's stubs, each saying that the part is not assigned in this course
+    /// (the driver's commands for it say so in one line): nothing of the reference's.
+    #[default]
+    Stubs,
+    /// The reference's working code, so that the driver's commands for the part run.
+    /// It publishes that part's answers: a course that assigns the part in a later
+    /// term must not hand this out.
+    Reference,
 }
 
 /// Every file of the template, by path relative to its root.
@@ -39,19 +73,8 @@ fn files_for(
     options: &Options,
     rubric_text: &str,
 ) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
-    let assigned = crate::rubric::parse(rubric_text, "fixtures/rubric.toml")
-        .map_err(|error| anyhow::anyhow!("{error}"))?
-        .parts;
-    let unassigned: Vec<Part> = Part::ALL
-        .into_iter()
-        .filter(|part| !assigned.iter().any(|(p, _)| p == part))
-        .collect();
-
-    let mut files = BTreeMap::new();
-    copy_tree(&kit.root, "starter", &["target"], &mut files)?;
-    for &part in &unassigned {
-        provide(kit, part, &mut files)?;
-    }
+    let unassigned = unassigned_parts(rubric_text)?;
+    let mut files = starter_for(kit, &unassigned, options.unassigned)?;
     copy_tree(
         &kit.root,
         "grader",
@@ -76,9 +99,10 @@ fn files_for(
         .collect();
     files.extend(stubs);
     copy_tree(&kit.root, "handout", &["book"], &mut files)?;
-    for &part in &unassigned {
-        leave_out_chapter(part, &mut files)?;
+    for (part, _) in &unassigned {
+        leave_out_chapter(*part, &mut files)?;
     }
+    handout::for_students(&mut files)?;
 
     let (rubric, kept) = public_rubric(rubric_text)?;
     files.insert("fixtures/rubric.toml".into(), rubric.into_bytes());
@@ -94,13 +118,13 @@ fn files_for(
 
     files.insert(
         "Cargo.toml".into(),
-        workspace_manifest(&kit.root)?.into_bytes(),
+        template_manifest(&kit.root)?.into_bytes(),
     );
     files.insert(
         "Cargo.lock".into(),
         trimmed_lock(&files, &kit.root.join("Cargo.lock"))?,
     );
-    files.insert("README.md".into(), README.as_bytes().to_vec());
+    files.insert("README.md".into(), readme(options).into_bytes());
     files.insert(
         ".gitattributes".into(),
         b"* text=auto eol=lf\n*.snap text eol=lf\nfixtures/** text eol=lf\n".to_vec(),
@@ -114,6 +138,179 @@ fn files_for(
         workflow(options).into_bytes(),
     );
     Ok(files)
+}
+
+/// The course's grader repository (`grader publish-grader OUT`): what the template's
+/// workflow checks out and runs at a pinned commit. It is public (students' Actions
+/// check it out), so it holds what the template holds and nothing more — the
+/// template's grader (no hidden checks, no instructor commands), the public rubric
+/// without the secret, the visible checks' snapshots (no twins), the public fixtures
+/// and the starter as handed out (its stubs stand in for a part that does not
+/// compile) — without the handout and the workflow, with a README saying what it is.
+pub fn course_grader_files(
+    kit: &Kit,
+    unassigned: Unassigned,
+) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+    let options = Options {
+        unassigned,
+        ..Options::default()
+    };
+    let mut files = files(kit, &options)?;
+    files.retain(|path, _| !path.starts_with("handout") && !path.starts_with(".github"));
+    files.insert("README.md".into(), COURSE_GRADER_README.as_bytes().to_vec());
+    Ok(files)
+}
+
+/// The README of the course's grader repository.
+const COURSE_GRADER_README: &str = "# Perfect Mazes: the course's grader
+
+The grader that the students' `Autograding Tests` workflow runs on each push and pull
+request: the workflow checks this repository out at the commit the course pinned
+(`GRADER_REPO` and `GRADER_REV` in the template's `.github/workflows/grade.yml`) and
+grades the student's repository with it, so a student's edits to the copy of the
+grader in their own repository change nothing.
+
+It holds exactly what the student template holds, and nothing the course keeps
+private: the grader without its hidden checks and without the instructor's commands,
+the public rubric (no secret), the blessed outputs of the visible checks only, the
+public fixtures and the starter as handed out. It must stay public, since the
+students' workflow checks it out with their repository's token.
+
+Try it: `cargo run --locked -p maze-grader -- grade starter` grades the starter (0
+points).
+
+Written by `grader publish-grader` in the course's private kit; to change it, change
+the kit, write it again, push, and pin the new commit with `grader dist
+--grader-repo OWNER/NAME --grader-rev SHA`.
+";
+
+/// The parts the rubric turns off (`enabled = false`), with their titles.
+fn unassigned_parts(rubric_text: &str) -> anyhow::Result<Vec<(Part, String)>> {
+    let assigned = crate::rubric::parse(rubric_text, "fixtures/rubric.toml")
+        .map_err(|error| anyhow::anyhow!("{error}"))?
+        .parts;
+    let table: toml::Table = toml::from_str(rubric_text).context("reading the rubric")?;
+    let title = |part: Part| {
+        table
+            .get("parts")
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .find(|p| p.get("id").and_then(toml::Value::as_str) == Some(part.id()))
+            .and_then(|p| p.get("title")?.as_str().map(str::to_owned))
+            .unwrap_or_else(|| part.id().to_owned())
+    };
+    Ok(Part::ALL
+        .into_iter()
+        .filter(|part| !assigned.iter().any(|(p, _)| p == part))
+        .map(|part| (part, title(part)))
+        .collect())
+}
+
+/// The template's `starter/`: the kit's, with each part the course does not assign
+/// as `mode` says.
+fn starter_for(
+    kit: &Kit,
+    unassigned: &[(Part, String)],
+    mode: Unassigned,
+) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
+    let mut files = BTreeMap::new();
+    copy_tree(&kit.root, "starter", &["target"], &mut files)?;
+    for (part, title) in unassigned {
+        match mode {
+            Unassigned::Stubs => mark_not_assigned(*part, title, &mut files)?,
+            Unassigned::Reference => provide(kit, *part, &mut files)?,
+        }
+    }
+    Ok(files)
+}
+
+/// The `starter/src` the course hands out for the rubric `rubric_text`, by path below
+/// `src/`, in every form `grader dist` can write it: what `grader similarity` leaves
+/// out as provided code, so that an untouched template shares nothing.
+pub fn handed_out_sources(kit: &Kit) -> anyhow::Result<Vec<BTreeMap<PathBuf, Vec<u8>>>> {
+    let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
+    let unassigned = unassigned_parts(&rubric_text)?;
+    [Unassigned::Stubs, Unassigned::Reference]
+        .into_iter()
+        .map(|mode| {
+            Ok(starter_for(kit, &unassigned, mode)?
+                .into_iter()
+                .filter_map(|(path, bytes)| {
+                    let below = path.strip_prefix("starter/src").ok()?.to_path_buf();
+                    Some((below, bytes))
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// A part the course does not assign keeps the starter's stubs, each saying so: a
+/// `todo!` message reads "`item` is not assigned in this course (Part N: title): what
+/// it does", which the driver prints as its one line, and the `// TODO` above it says
+/// there is nothing to write. Nothing of the reference's code is in them.
+fn mark_not_assigned(
+    part: Part,
+    title: &str,
+    files: &mut BTreeMap<PathBuf, Vec<u8>>,
+) -> anyhow::Result<()> {
+    let mut marked = 0;
+    for (path, bytes) in files.iter_mut() {
+        let Ok(below) = path.strip_prefix("starter/src") else {
+            continue;
+        };
+        if below.extension().is_none_or(|e| e != "rs") || Part::owning(below) != part {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let (changed, stubs) = not_assigned_text(&text, title);
+        marked += stubs;
+        *bytes = changed.into_bytes();
+    }
+    if marked == 0 {
+        bail!(
+            "the starter has no stub of {} to mark as not assigned",
+            part.id()
+        );
+    }
+    Ok(())
+}
+
+/// `text` (a starter file) with each stub marked as not assigned in the course whose
+/// part is `title`, and how many stubs it marked.
+fn not_assigned_text(text: &str, title: &str) -> (String, usize) {
+    let mut out = format!(
+        "// {title} is not assigned in this course: this file is left as stubs, with nothing to write.\n"
+    );
+    let mut stubs = 0;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        if trimmed.starts_with("// TODO (handout §") {
+            out.push_str(&format!(
+                "{indent}// Not assigned in this course: nothing to write here.\n"
+            ));
+            continue;
+        }
+        // The stub's message is "item (handout §N): what to do", on the `todo!(` line
+        // or the next: only its first `(handout §N): ` changes.
+        match trimmed.find("(handout §").filter(|_| trimmed.contains('"')) {
+            Some(at) if trimmed[at..].contains("): ") && !trimmed.starts_with("//") => {
+                let close = at + trimmed[at..].find("): ").unwrap_or(0);
+                stubs += 1;
+                out.push_str(&format!(
+                    "{indent}{}is not assigned in this course ({title}): {}\n",
+                    &trimmed[..at],
+                    &trimmed[close + 3..]
+                ));
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    (out, stubs)
 }
 
 /// A part the course does not assign becomes provided code: its files in the
@@ -209,13 +406,14 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 
 /// The grader's modules that only the `instructor` feature builds, relative to
 /// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
-pub(crate) const INSTRUCTOR_MODULES: [&str; 13] = [
+pub(crate) const INSTRUCTOR_MODULES: [&str; 14] = [
     "commands/bless",
     "commands/dist",
     "commands/grade_all",
     "commands/gradescope",
     "commands/merge",
     "commands/mutants",
+    "commands/publish_grader",
     "commands/sandbox_check",
     "commands/self_check",
     "commands/similarity",
@@ -369,6 +567,11 @@ fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
 
 /// The root manifest: a workspace of the grader alone (the starter keeps its own).
 pub(crate) fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
+    manifest_text(&workspace_table(kit_root)?)
+}
+
+/// The kit's root manifest as a table, its members the grader alone.
+fn workspace_table(kit_root: &Path) -> anyhow::Result<toml::Table> {
     let text =
         std::fs::read_to_string(kit_root.join("Cargo.toml")).context("reading Cargo.toml")?;
     let mut manifest: toml::Table = toml::from_str(&text).context("reading Cargo.toml")?;
@@ -378,34 +581,72 @@ pub(crate) fn workspace_manifest(kit_root: &Path) -> anyhow::Result<String> {
         .context("Cargo.toml has no [workspace]")?;
     workspace.insert("members".into(), toml::Value::Array(vec!["grader".into()]));
     workspace.insert("exclude".into(), toml::Value::Array(vec!["starter".into()]));
+    Ok(manifest)
+}
+
+/// `manifest` written out, under a line that says whose workspace it is.
+fn manifest_text(manifest: &toml::Table) -> anyhow::Result<String> {
     Ok(format!(
         "# The grader's workspace. starter/ is a workspace of its own: the crate you edit.\n\n{}",
-        toml::to_string(&manifest).context("writing Cargo.toml")?
+        toml::to_string(manifest).context("writing Cargo.toml")?
     ))
 }
 
-/// The GitHub Actions workflow: grade with the course's grader, give the points to
-/// GitHub Classroom, put the Markdown report in the job summary, keep results.json,
-/// and fail only below the minimum score.
-fn workflow(options: &Options) -> String {
-    let (repo, rev) = match &options.grader {
-        Some((repo, rev)) => (repo.clone(), rev.clone()),
-        None => (
-            "${{ github.repository }}".to_owned(),
-            "${{ github.sha }}".to_owned(),
-        ),
-    };
-    WORKFLOW
-        .replace("@MIN_SCORE@", &crate::report::points(options.min_score))
-        .replace("@GRADER_REPO@", &repo)
-        .replace("@GRADER_REV@", &rev)
+/// The template's root manifest: [`workspace_manifest`] with a dev profile for the
+/// one build a student waits for, the grader's (see the profile's own comment). The
+/// kit's own `[profile.dev]` settings give way to it (cargo refuses a table given
+/// twice); its per-package ones stay.
+fn template_manifest(kit_root: &Path) -> anyhow::Result<String> {
+    let mut manifest = workspace_table(kit_root)?;
+    if let Some(dev) = manifest
+        .get_mut("profile")
+        .and_then(|profile| profile.get_mut("dev"))
+        .and_then(toml::Value::as_table_mut)
+    {
+        dev.retain(|key, _| key == "package");
+    }
+    Ok(format!("{}{TEMPLATE_PROFILE}", manifest_text(&manifest)?))
 }
 
-const WORKFLOW: &str = r#"# Grades the starter on every push and pull request with the course's grader (at a
-# pinned revision, not the copy in this repository), reports the points to GitHub
-# Classroom, puts the report in the job summary and keeps results.json. The job
-# fails only when the score is below MIN_SCORE. The course's authoritative grade
-# comes from its own run (grader grade-all, or Gradescope).
+/// The grader's build in the template. A student compiles it once and never debugs
+/// it, so it carries no debug information (less for rustc to write and the linker
+/// to read); the kit's own build keeps its profile.
+const TEMPLATE_PROFILE: &str = "
+# The grader is compiled once and not debugged here: no debug information, which
+# makes that first build quicker. (Your crate in starter/ keeps cargo's defaults.)
+[profile.dev]
+debug = false
+";
+
+/// The GitHub Actions workflow. With the course's grader: grade with it at its pinned
+/// revision, give the points to GitHub Classroom, put the Markdown report in the job
+/// summary, keep results.json, and fail only below the minimum score. Feedback only:
+/// the same grading with the repository's own grader, no points to Classroom, and a
+/// summary that says whose grader it was.
+fn workflow(options: &Options) -> String {
+    let (start, summary) = match &options.grader {
+        GraderSource::Course { repo, rev } => (
+            WORKFLOW
+                .replace("@GRADER_REPO@", repo)
+                .replace("@GRADER_REV@", rev),
+            "Graded with the course's grader, $GRADER_REPO at $GRADER_REV. These points are feedback: the course's own grading decides the grade.",
+        ),
+        GraderSource::FeedbackOnly => (
+            FEEDBACK_WORKFLOW.to_owned(),
+            "**Feedback only.** Graded with the grader in this repository, which can be edited: these points are not the course's, and none go to GitHub Classroom. The course grades with its own copy of the grader.",
+        ),
+    };
+    format!("{start}{}", WORKFLOW_END.replace("@SUMMARY@", summary))
+        .replace("@MIN_SCORE@", &crate::report::points(options.min_score))
+}
+
+const WORKFLOW: &str = r#"# Grades the starter on every push and pull request with the course's grader (its
+# repository GRADER_REPO at the pinned commit GRADER_REV, not the copy in this
+# repository), reports the points to GitHub Classroom, puts the report in the job
+# summary and keeps results.json. The job fails only when the score is below
+# MIN_SCORE. This file lives in the student's repository, which the student can
+# edit: its points are feedback, and the course's authoritative grade comes from its
+# own run (grader grade-all, or Gradescope).
 name: Autograding Tests
 
 on:
@@ -467,9 +708,16 @@ jobs:
         with:
           runners: grader
         continue-on-error: true
-      - name: Job summary
+"#;
+
+/// The steps both workflows end with: the summary (its first line says whose grader
+/// graded, `@SUMMARY@`), results.json kept, and the minimum score.
+const WORKFLOW_END: &str = r#"      - name: Job summary
         if: always()
-        run: cat report.md >> "$GITHUB_STEP_SUMMARY"
+        run: |
+          echo "@SUMMARY@" >> "$GITHUB_STEP_SUMMARY"
+          echo >> "$GITHUB_STEP_SUMMARY"
+          cat report.md >> "$GITHUB_STEP_SUMMARY"
       - name: Keep results.json
         if: always()
         uses: actions/upload-artifact@v4
@@ -482,6 +730,80 @@ jobs:
         run: |
           if [ "$BELOW" != 0 ]; then echo "the score is below the minimum $MIN_SCORE (see the Grade step)"; exit 1; fi
 "#;
+
+const FEEDBACK_WORKFLOW: &str = r#"# Feedback only: grades the starter on every push and pull request with the grader
+# in THIS repository, which the student can edit, so its score is not the course's.
+# It gives no points to GitHub Classroom; the job summary says so above the report.
+# The course grades with its own copy (grader grade-all, or Gradescope).
+name: Feedback
+
+on:
+  push:
+  pull_request:
+  workflow_dispatch:
+
+permissions:
+  contents: read
+
+env:
+  MIN_SCORE: "@MIN_SCORE@"
+  CARGO_TERM_COLOR: always
+
+jobs:
+  feedback:
+    name: Feedback (not the course's grade)
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    steps:
+      - name: The submission
+        uses: actions/checkout@v4
+        with:
+          path: submission
+      - uses: dtolnay/rust-toolchain@stable
+      - uses: Swatinem/rust-cache@v2
+        with:
+          workspaces: submission
+      - name: Grade (this repository's own grader)
+        id: grader
+        working-directory: submission
+        run: |
+          status=0
+          cargo run --locked -q -p maze-grader -- grade starter --min-score "$MIN_SCORE" \
+            --report gradescope=../results.json --report markdown=../report.md || status=$?
+          if [ "$status" -gt 1 ]; then exit "$status"; fi
+          echo "status=$status" >> "$GITHUB_OUTPUT"
+"#;
+
+/// The template's README: for students, and true to the workflow `options` write.
+fn readme(options: &Options) -> String {
+    let submit = match &options.grader {
+        GraderSource::Course { repo, rev } => format!(
+            "Commit and push. The `Autograding Tests` workflow (`.github/workflows/grade.yml`)
+grades every push and pull request with the course's grader: the repository
+`{repo}` at the commit `{rev}`, not the copy in your repository, so
+changing `grader/` here changes nothing there. It gives the points to GitHub
+Classroom, puts the report in the run's summary and attaches `results.json`; the run
+fails only when the score is below the minimum your course set.
+
+Those points are feedback. The workflow file lives in your repository, which you can
+edit, so GitHub Classroom's points cannot be the grade: the grade that counts is the
+one your course computes with its own copy of the grader (`grader grade-all` or
+Gradescope) after the deadline.
+"
+        ),
+        GraderSource::FeedbackOnly => {
+            "Commit and push. The `Feedback` workflow (`.github/workflows/grade.yml`) grades every
+push and pull request with the grader in this repository and puts the report in the
+run's summary. It is feedback only: that grader is yours to edit, so its points are
+not the course's and none go to GitHub Classroom. The grade that counts is the one
+your course computes with its own copy of the grader (`grader grade-all` or
+Gradescope) after the deadline.
+"
+            .to_owned()
+        }
+    };
+    format!("{README}\n## Submit\n\n{submit}")
+}
 
 const README: &str = r#"# Perfect Mazes
 
@@ -497,10 +819,11 @@ cargo fetches everything else.
 
 ## What to do
 
-Read the handout (`handout/`: open the chapters in `handout/src/` as Markdown, or
-`cargo install mdbook && mdbook serve handout` to read it as a book). Then replace each
-`todo!()` in `starter/src/` with your code, in the order of the handout. Each `todo!`
-names the method and the handout section that explains it.
+Read the handout: `handout/src/introduction.md` on GitHub or in your editor, chapter
+after chapter (each shows the starter's code it talks about), or as a book
+(`handout/README.md` says how). Then replace each `todo!()` in `starter/src/` with your
+code, in the order of the handout. Each `todo!` names the method and the handout
+section that explains it.
 
 ## Run your code
 
@@ -525,24 +848,44 @@ cargo run -p maze-grader -- watch starter     # grade again on every save
 
 `watch` grades once, then again each time you save a file in `starter/src/`: it shows
 the first failing check with its hint (the next thing to fix), each part's progress
-and your score. Type `q` and Enter (or press Ctrl-C) to stop. The first grading builds
-the dependencies, which takes about a minute once; after that a grading takes seconds.
+and your score. Type `q` and Enter (or press Ctrl-C) to stop.
+
+**The first grading takes a while, once.** Cargo first compiles the grader itself
+(its progress bar counts the crates), then the grader builds the crates your code
+uses ("building the crates your code and the grader's probe use … — first time
+only", about 35 s), then it grades. Measured from a fresh clone (crates already
+downloaded) on a 2-core machine that other builds kept busy (load average 13): 18
+minutes, 13 of them cargo compiling the grader (229 s of CPU time) and 5 the first
+grading (93 s of CPU time). On a quiet 2-core machine expect about a minute and a
+half (an estimate from those CPU times). After that, a grading takes seconds: only
+your code is compiled again.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
-`not implemented: Position::moved (handout §3)` or `timed out after 5 s`), a diff of
+`not implemented: Position::moved (handout §3)` or `used 5 s of CPU time: a loop or
+recursion that never ends?`), a diff of
 expected and actual output where that helps, and a hint to the handout. Other formats:
 `--format markdown|json|junit|gradescope`. Only `starter/src/**/*.rs` is graded:
 changing the grader, the tests or the manifests does not change your grade, since the
 course grades with its own copy.
 
-## Submit
+**Why your total here is smaller than the course's.** This grader runs the course's
+public checks. The course's grading also runs hidden checks, and asks every public
+check again on inputs it keeps private (other sizes, seeds and files of the same
+kind), so its total is higher and a check passes there only when your code is right
+for inputs it has not seen. Code that works for the reasons the handout gives passes
+both; code written to match the outputs shown here does not.
 
-Commit and push. The `Autograding Tests` workflow grades every push and pull request
-with the course's own grader (not the copy in your repository), gives the points to
-GitHub Classroom, puts the report in the run's summary and attaches `results.json`.
-The run fails only when the score is below the minimum your course set. That run is
-feedback: the grade that counts is the one your course computes with its own copy of
-the grader (`grader grade-all` or Gradescope), which also runs checks you do not see.
+**Disk.** Grading needs about 510 MB below `target/` at the repository's root: the
+grader's own build (`target/debug`, 300 MB) and its work dir (`target/grader`, 210 MB:
+the crates your code uses, built once, and your crate's build). `cargo test` and `cargo run` in
+`starter/` use `starter/target` besides. To use less:
+
+- put the grader's work dir elsewhere, e.g. on a scratch disk:
+  `cargo run -p maze-grader -- grade starter --work-dir /tmp/maze-grader` (or set
+  `MAZE_GRADER_WORK_DIR`);
+- delete what you do not need now: `rm -rf target/grader` (rebuilt at the next
+  grading), `cargo clean` at the root (the grader is compiled again next time),
+  `cargo clean` in `starter/`. Nothing in `target/` is your work.
 "#;
 
 /// Builds the handout's HTML into `out/handout/book` with mdbook, so that students
@@ -615,19 +958,44 @@ pub fn write(out: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_part_the_course_does_not_assign_is_provided_and_its_chapter_left_out() {
-        let kit = Kit::locate(None).unwrap();
-        let rubric = std::fs::read_to_string(kit.rubric()).unwrap().replace(
+    /// The kit's rubric with Part 3 turned off.
+    fn rubric_without_part_3(kit: &Kit) -> String {
+        std::fs::read_to_string(kit.rubric()).unwrap().replace(
             "title = \"Part 3: textured mazes\"\n",
             "title = \"Part 3: textured mazes\"\nenabled = false\n",
-        );
+        )
+    }
+
+    #[test]
+    fn a_part_the_course_does_not_assign_ships_as_stubs_saying_so_and_its_chapter_left_out() {
+        let kit = Kit::locate(None).unwrap();
+        let rubric = rubric_without_part_3(&kit);
         let files = files_for(&kit, &Options::default(), &rubric).unwrap();
         let text = |path: &str| String::from_utf8_lossy(&files[Path::new(path)]).into_owned();
 
         let texture = text("starter/src/texture.rs");
-        assert!(!texture.contains("todo!("), "{texture}");
+        assert!(
+            texture.starts_with("// Part 3: textured mazes is not assigned in this course"),
+            "{texture}"
+        );
+        assert!(
+            texture.contains("is not assigned in this course (Part 3: textured mazes): "),
+            "{texture}"
+        );
+        assert!(!texture.contains("// TODO"), "{texture}");
         assert!(!texture.contains("BEGIN SOLUTION"), "{texture}");
+        // Nothing of the reference's: every line is the starter's but the marked ones.
+        let kit_stub = std::fs::read_to_string(kit.starter().join("src/texture.rs")).unwrap();
+        let changed: Vec<&str> = texture
+            .lines()
+            .filter(|line| !kit_stub.lines().any(|kept| kept == *line))
+            .collect();
+        assert!(
+            changed
+                .iter()
+                .all(|line| line.to_lowercase().contains("not assigned in this course")),
+            "{changed:#?}"
+        );
         assert_eq!(text("fixtures/stubs/src/texture.rs"), texture);
         assert!(
             text("starter/src/prim.rs").contains("todo!("),
@@ -644,6 +1012,31 @@ mod tests {
         );
         assert!(!summary.contains("08-"), "{summary}");
         assert!(summary.contains("(09-1-prim.md)"), "{summary}");
+    }
+
+    #[test]
+    fn the_reference_ships_for_a_part_not_assigned_only_when_asked() {
+        let kit = Kit::locate(None).unwrap();
+        let rubric = rubric_without_part_3(&kit);
+        let options = Options {
+            unassigned: Unassigned::Reference,
+            ..Options::default()
+        };
+        let files = files_for(&kit, &options, &rubric).unwrap();
+        let texture = String::from_utf8_lossy(&files[Path::new("starter/src/texture.rs")]);
+        assert!(!texture.contains("todo!("), "{texture}");
+        assert!(!texture.contains("BEGIN SOLUTION"), "{texture}");
+    }
+
+    #[test]
+    fn a_stub_message_says_the_part_is_not_assigned_and_keeps_its_arguments() {
+        let stub = "pub fn solve(board: &Board) -> Option<()> {\n    // TODO (handout §10.3): write solve.\n    todo!(\n        \"solve (handout §10.3): search {board:?} breadth first\"\n    )\n}\n";
+        let (text, stubs) = not_assigned_text(stub, "Part 5: arrow mazes");
+        assert_eq!(stubs, 1);
+        assert_eq!(
+            text,
+            "// Part 5: arrow mazes is not assigned in this course: this file is left as stubs, with nothing to write.\npub fn solve(board: &Board) -> Option<()> {\n    // Not assigned in this course: nothing to write here.\n    todo!(\n        \"solve is not assigned in this course (Part 5: arrow mazes): search {board:?} breadth first\"\n    )\n}\n"
+        );
     }
 
     #[test]
@@ -696,6 +1089,15 @@ mod tests {
     }
 
     #[test]
+    fn the_courses_style_table_stays_in_the_public_rubric() {
+        let text = "[grader]\nsecret = \"s\"\n\n[style]\npoints = 4\nlints = [\"clippy::style\"]\n\n[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"direction_opposite\"\npart = \"part1\"\ntitle = \"t\"\npoints = 1\nhint = \"h\"\n";
+        let (rubric, _) = public_rubric(text).unwrap();
+        let style = crate::rubric::parse(&rubric, "public.toml").unwrap().style;
+        assert_eq!(style.points, 4.0);
+        assert_eq!(style.lints, ["clippy::style"]);
+    }
+
+    #[test]
     fn hidden_checks_leave_the_public_rubric() {
         let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"a\"\nvisibility = \"hidden\"\n\n[[check]]\nname = \"b\"\n";
         let (rubric, kept) = public_rubric(text).unwrap();
@@ -714,7 +1116,7 @@ mod tests {
     fn the_workflow_carries_the_minimum_score() {
         let options = Options {
             min_score: 60.0,
-            grader: None,
+            ..Options::default()
         };
         assert!(workflow(&options).contains("MIN_SCORE: \"60\""));
     }
@@ -722,8 +1124,11 @@ mod tests {
     #[test]
     fn the_workflow_grades_with_the_courses_grader_at_its_pinned_revision() {
         let options = Options {
-            min_score: 0.0,
-            grader: Some(("course/perfect-mazes".to_owned(), "0123abcd".to_owned())),
+            grader: GraderSource::Course {
+                repo: "course/perfect-mazes".to_owned(),
+                rev: "0123abcd".to_owned(),
+            },
+            ..Options::default()
         };
         let text = workflow(&options);
         assert!(
@@ -731,6 +1136,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("GRADER_REV: \"0123abcd\""), "{text}");
+        assert!(!text.contains("github.repository"), "{text}");
         assert!(
             text.contains("--report classroom=../classroom.json"),
             "{text}"
@@ -739,22 +1145,77 @@ mod tests {
             text.contains("runners: grader") && text.contains("GRADER_RESULTS:"),
             "{text}"
         );
+        let readme = readme(&options);
+        assert!(
+            readme.contains("`course/perfect-mazes` at the commit `0123abcd`"),
+            "{readme}"
+        );
+        assert!(readme.contains("Those points are feedback."), "{readme}");
+    }
+
+    #[test]
+    fn a_feedback_only_workflow_gives_no_points_and_says_whose_grader_it_ran() {
+        let options = Options::default();
+        let text = workflow(&options);
+        assert!(!text.contains("classroom"), "{text}");
+        assert!(!text.contains("GRADER_REPO"), "{text}");
+        assert!(
+            text.contains("these points are not the course's, and none go to GitHub Classroom"),
+            "{text}"
+        );
+        let readme = readme(&options);
+        assert!(readme.contains("It is feedback only"), "{readme}");
+        assert!(!readme.contains("course's grader:"), "{readme}");
     }
 
     #[test]
     fn the_workflow_grades_each_push_once_and_writes_every_report_from_that_grading() {
-        let text = workflow(&Options {
-            min_score: 60.0,
-            grader: None,
-        });
-        assert_eq!(text.matches("maze-grader -- grade").count(), 1, "{text}");
-        for report in [
-            "--report gradescope=../results.json",
-            "--report markdown=../report.md",
-            "--report classroom=../classroom.json",
-            "--min-score \"$MIN_SCORE\"",
+        for options in [
+            Options::default(),
+            Options {
+                grader: GraderSource::Course {
+                    repo: "c/g".to_owned(),
+                    rev: "1".to_owned(),
+                },
+                ..Options::default()
+            },
         ] {
-            assert!(text.contains(report), "{report}: {text}");
+            let text = workflow(&options);
+            assert_eq!(text.matches("maze-grader -- grade").count(), 1, "{text}");
+            for report in [
+                "--report gradescope=../results.json",
+                "--report markdown=../report.md",
+                "--min-score \"$MIN_SCORE\"",
+            ] {
+                assert!(text.contains(report), "{report}: {text}");
+            }
         }
+    }
+
+    #[test]
+    fn the_course_grader_repository_holds_the_templates_grader_and_no_handout_or_workflow() {
+        let kit = Kit::locate(None).unwrap();
+        let files = course_grader_files(&kit, Unassigned::Stubs).unwrap();
+        for kept in [
+            "grader/src/main.rs",
+            "fixtures/rubric.toml",
+            "fixtures/stubs/src/lib.rs",
+            "starter/Cargo.lock",
+            "Cargo.lock",
+            "README.md",
+        ] {
+            assert!(files.contains_key(Path::new(kept)), "no {kept}");
+        }
+        assert!(
+            !files
+                .keys()
+                .any(|p| p.starts_with("handout") || p.starts_with(".github"))
+        );
+        assert!(!files.contains_key(Path::new("grader/src/checks/hidden.rs")));
+        let rubric = String::from_utf8_lossy(&files[Path::new("fixtures/rubric.toml")]);
+        assert!(
+            !rubric.contains("secret") && !rubric.contains("\"hidden\""),
+            "{rubric}"
+        );
     }
 }

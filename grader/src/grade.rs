@@ -56,6 +56,7 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
             ),
         };
         check.message = format!("{}\n{fix}", check.message.trim_end());
+        check.fix_first = Some(fix);
         // The same wrong result has another cause when other checks fail under it:
         // the class page groups it apart (a wrong opposite() and a wall taken down on
         // one side both give "other walls than the reference's").
@@ -66,6 +67,46 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
         }
     }
     checks
+}
+
+/// A check of a part that compiled, failing at a `todo!()` of a part that did not:
+/// that part's files were the starter's stubs in this build, and the student is told
+/// so (and the class page groups it with the build error, not with untouched
+/// starters) rather than sent to write code they have written.
+fn stood_in(
+    mut checks: Vec<CheckResult>,
+    parts: &BTreeMap<Part, Result<PathBuf, String>>,
+) -> Vec<CheckResult> {
+    for check in checks.iter_mut().filter(|c| !c.passed) {
+        let Some(what) = check.message.strip_prefix("not implemented: ") else {
+            continue;
+        };
+        let Some(broken) = todo_section(what)
+            .and_then(Part::of_section)
+            .filter(|part| *part != check.part && parts.get(part).is_some_and(Result::is_err))
+        else {
+            continue;
+        };
+        // "DirectionExt::opposite (handout §2): …" names the stub before its section.
+        let stub = what.split(" (handout §").next().unwrap_or(what).trim();
+        check.message = format!(
+            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them ({stub}): fix that part's compile error first {BUILD_NOTE}",
+            broken.id()
+        );
+        check.mistake = Some(Mistake::new(
+            mistake::BUILD_ERROR,
+            format!("{} does not compile: its stubs stood in", broken.id()),
+        ));
+    }
+    checks
+}
+
+/// The handout section a `todo!()`'s words name: "X (handout §7.4): …" gives "7.4".
+fn todo_section(words: &str) -> Option<&str> {
+    let start = words.find("(handout §")? + "(handout §".len();
+    let rest = &words[start..];
+    let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    Some(rest[..end].trim_end_matches('.'))
 }
 
 /// Everything grading needs besides the submission.
@@ -84,13 +125,24 @@ pub struct Grader<'a> {
     pub jobs: usize,
     /// How checks are confined.
     pub confinement: Confinement,
+    /// Whether the grading reads the code with clippy: a style section in the report
+    /// (see [`crate::style`]).
+    pub style: bool,
 }
 
 impl Grader<'_> {
     /// Builds and grades `submission`.
     pub fn grade(&self, submission: &Path) -> anyhow::Result<Report> {
         let started = Instant::now();
-        let build = harness::build(&self.workspace, submission)
+        let plan = self.style.then(|| crate::style::plan(&self.rubric.style));
+        let workspace = Workspace {
+            clippy: plan
+                .as_ref()
+                .and_then(|plan| plan.as_ref().ok())
+                .map(|plan| plan.clippy.clone()),
+            ..self.workspace.clone()
+        };
+        let build = harness::build(&workspace, submission)
             .with_context(|| format!("building {}", submission.display()))?;
         let checks_watch = Stopwatch::start();
         let tally = Mutex::new(Tally::default());
@@ -107,7 +159,7 @@ impl Grader<'_> {
             let twin = runs.next().flatten();
             checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
         }
-        let checks = point_at_causes(checks);
+        let checks = point_at_causes(stood_in(checks, &build.parts));
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -123,6 +175,12 @@ impl Grader<'_> {
             started.elapsed(),
         );
         report.build_errors = build_errors;
+        if let Some(plan) = &plan {
+            let section = self.style_section(plan, submission, build.lints.as_deref());
+            report.score += section.score;
+            report.max_score += section.max_score;
+            report.style = Some(section);
+        }
         report.sandbox = crate::sandbox::level(self.confinement.mode).unwrap_or(Level::Unconfined);
         report.twins = self.twins.iter().any(Option::is_some);
         let mut phases = build.phases;
@@ -135,17 +193,37 @@ impl Grader<'_> {
         Ok(report)
     }
 
+    /// The style section of `submission` from its build's `lints`: the findings on
+    /// lines that differ from the kit's pristine starter.
+    fn style_section(
+        &self,
+        plan: &Result<crate::style::Plan, String>,
+        submission: &Path,
+        lints: Option<&[harness::Lint]>,
+    ) -> crate::style::Section {
+        // Read again (a few files): the build read them from the same place, and a
+        // source it could not read means no lints to place anyway.
+        let sources = harness::read_sources(submission).unwrap_or_default();
+        let stubs = self
+            .workspace
+            .stubs
+            .as_deref()
+            .and_then(|stubs| harness::read_sources(stubs).ok());
+        crate::style::section(&self.rubric.style, plan, lints, &sources, stubs.as_ref())
+    }
+
     /// Runs and judges the checks whose part was built, `jobs` processes at a time,
     /// in rubric order.
     ///
     /// Checks run in batches of up to [`BATCH`] in one process, which saves
     /// most of what a quick check costs. A check keeps its batch's answer only when
     /// that answer passes; a check that fails in its batch, or that the batch never
-    /// answered (a panic, a crash, a line that is not its answer), runs again alone,
-    /// and that run's verdict and output are its own. So every failure a report
-    /// shows comes from a process of its own, as if there were no batches, with one
-    /// exception: a check whose answer is overdue has timed out, in the batch as it
-    /// would alone, and is not given its time limit a second time.
+    /// answered in time (a panic, a crash, a line that is not its answer, an answer
+    /// overdue), runs again alone, and that run's verdict and output are its own. So
+    /// every failure a report shows comes from a process of its own, as if there
+    /// were no batches: an overdue answer too, since a batch's time is the wall
+    /// clock's, which a busy machine stretches, and a check alone is held to CPU
+    /// time (see [`runner`]).
     ///
     /// Questions are numbered `2 × check` for a check's own input and `2 × check + 1`
     /// for its twin's; a check's twin rides in its check's batch, and the result has
@@ -262,14 +340,15 @@ impl Grader<'_> {
         let run = match &parts[&check.spec.part] {
             Err(_) => Run::not_run("its part did not build"),
             Ok(_) if left < Duration::from_millis(100) => Run::not_run(BUDGET_SPENT),
-            Ok(probe) => runner::run(
+            Ok(probe) => runner::run_within(
                 &Request {
                     probe,
                     producer: check.spec.producer,
                     input,
-                    time_limit: check.time_limit.min(left),
+                    time_limit: check.time_limit,
                 },
                 &self.confinement,
+                left,
             )?,
         };
         if run.duration > Duration::ZERO {
@@ -294,7 +373,7 @@ impl Grader<'_> {
             .first()
             .map(|&first| &parts[&self.question(first).0.spec.part])
         else {
-            return alone(batch, &[]);
+            return alone(batch);
         };
         let questions: Vec<runner::Question> = batch
             .iter()
@@ -323,46 +402,28 @@ impl Grader<'_> {
             let (check, _) = self.question(batch[0]);
             lock(tally).job(check.spec.part, ran.duration, ran.usage);
         }
-        let answered = ran.answers.len();
         let mut answers = ran.answers.into_iter();
         let mut again = Vec::new();
-        let mut timed_out_checks = Vec::new();
-        for (position, &index) in batch.iter().enumerate() {
-            let (check, _) = self.question(index);
-            let run = match (answers.next(), ran.overdue) {
-                (Some((output, took)), _) => Run {
-                    outcome: RunOutcome::Reported(output),
-                    stdout: String::new(),
-                    stderr: String::new(),
-                    duration: took,
-                    usage: Default::default(),
-                },
-                // The check that kept the batch waiting past its own limit timed
-                // out: running it again alone would only spend that much time twice.
-                (None, Some(had)) if position == answered => Run {
-                    outcome: RunOutcome::TimedOut(had.min(check.time_limit)),
-                    stdout: ran.stdout.clone(),
-                    stderr: ran.stderr.clone(),
-                    duration: had,
-                    usage: Default::default(),
-                },
-                (None, _) => {
-                    again.push(index);
-                    continue;
-                }
+        for &index in batch {
+            let Some((output, took)) = answers.next() else {
+                again.push(index);
+                continue;
+            };
+            let run = Run {
+                outcome: RunOutcome::Reported(output),
+                stdout: String::new(),
+                stderr: String::new(),
+                duration: took,
+                usage: Default::default(),
             };
             let verdict = self.judged(index, &run.outcome, tally);
-            let timed_out = matches!(run.outcome, RunOutcome::TimedOut(_));
-            if timed_out && index % 2 == 0 {
-                timed_out_checks.push(index);
-            }
-            if timed_out || (verdict.passed && !verdict.grader_error) {
+            if verdict.passed && !verdict.grader_error {
                 store(index, Ok((run, verdict)));
             } else {
                 again.push(index);
             }
         }
-        alone(&again, &timed_out_checks)
+        alone(&again)
     }
 
     /// The check and the input of question `index` (see [`Grader::run_all`]).
@@ -443,16 +504,15 @@ impl Grader<'_> {
             }
             RunOutcome::Crashed(reason) => Verdict::fail(reason.clone())
                 .with_mistake(Mistake::with_reason(mistake::CRASHED, reason)),
-            RunOutcome::TimedOut(limit) if *limit < check.time_limit => Verdict::fail(format!(
+            RunOutcome::OutOfBudget => Verdict::fail(format!(
                 "{BUDGET_SPENT} (the rubric's budget of {} s for all checks together)",
                 self.rubric.limits.budget.as_secs_f64()
             ))
             .with_mistake(Mistake::kind(mistake::OUT_OF_BUDGET)),
-            RunOutcome::TimedOut(limit) => Verdict::fail(format!(
-                "timed out after {} s: a loop or recursion that never ends?",
-                limit.as_secs_f64()
-            ))
-            .with_mistake(Mistake::kind(mistake::TIMED_OUT)),
+            RunOutcome::OutOfCpu(_) | RunOutcome::TimedOut { .. } => {
+                Verdict::fail(out_of_time_in_words(outcome))
+                    .with_mistake(Mistake::kind(mistake::TIMED_OUT))
+            }
             RunOutcome::NoReport(reason) => Verdict::fail(reason.clone())
                 .with_mistake(Mistake::with_reason(mistake::NO_RESULT, reason)),
         }
@@ -477,9 +537,9 @@ enum Unit {
     Pair(usize, usize),
 }
 
-/// The questions of a batch to run again alone: a check with its twin as a pair, and
-/// no twin of a check that timed out (listed in `timed_out`), which has failed.
-fn alone(again: &[usize], timed_out: &[usize]) -> Vec<Unit> {
+/// The questions of a batch to run again alone: a check with its twin as a pair (the
+/// twin runs only if the check passes).
+fn alone(again: &[usize]) -> Vec<Unit> {
     let mut units = Vec::new();
     for &index in again {
         let own = index - index % 2;
@@ -489,7 +549,7 @@ fn alone(again: &[usize], timed_out: &[usize]) -> Vec<Unit> {
             } else {
                 units.push(Unit::Alone(index));
             }
-        } else if !again.contains(&own) && !timed_out.contains(&own) {
+        } else if !again.contains(&own) {
             units.push(Unit::Alone(index));
         }
     }
@@ -571,6 +631,42 @@ fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
 /// Why a check that never started failed.
 const BUDGET_SPENT: &str = "the grading time budget ran out before this check finished";
 
+/// Words for a check that ran out of time: of CPU time (a loop that never ends), or
+/// of wall-clock time while using little CPU (waiting), or, where CPU time cannot be
+/// read, of wall-clock time alone, which cannot tell the two apart. Every figure is
+/// a limit or rounded up to a whole second, so that the same code gets the same
+/// words however busy the machine is.
+fn out_of_time_in_words(outcome: &RunOutcome) -> String {
+    let seconds = |d: &Duration| d.as_secs_f64();
+    match outcome {
+        RunOutcome::OutOfCpu(limit) => format!(
+            "used {} s of CPU time: a loop or recursion that never ends?",
+            seconds(limit)
+        ),
+        RunOutcome::TimedOut {
+            wall,
+            cpu: Some(cpu),
+        } => format!(
+            "waited {} s while using only {} of CPU: a thread that sleeps or waits for its whole \
+             timeout, or a channel nobody sends on?",
+            seconds(wall),
+            less_than_seconds(*cpu)
+        ),
+        RunOutcome::TimedOut { wall, cpu: None } => format!(
+            "timed out after {} s on the wall clock (this system does not let the grader read \
+             CPU time, so it cannot tell a loop that never ends from a thread that waits)",
+            seconds(wall)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A CPU time as "less than N s", N the next whole second: the exact figure changes
+/// from one run to the next.
+fn less_than_seconds(cpu: Duration) -> String {
+    format!("less than {} s", cpu.as_secs() + 1)
+}
+
 /// Words for a panic: `todo!()` reads as "not implemented", others as a panic with
 /// the place in the student's code.
 fn panic_reason(message: &str, location: Option<&str>) -> String {
@@ -609,6 +705,52 @@ fn captured_output(run: &Run) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_check_reaching_a_stub_of_a_part_that_did_not_compile_is_sent_to_the_compile_error() {
+        let mut texture = result(
+            "texture_perfect_square",
+            false,
+            "not implemented: MazeCellArray::resize (handout §4): make the grid 5 cells wide",
+        );
+        texture.part = Part::Part3;
+        let mut own = result(
+            "texture_weights",
+            false,
+            "not implemented: weights (handout §8.1): the weights",
+        );
+        own.part = Part::Part3;
+        let parts = BTreeMap::from([
+            (Part::Part1, Err("error[E0308]".to_owned())),
+            (Part::Part3, Ok(PathBuf::new())),
+        ]);
+        let checks = stood_in(vec![texture, own], &parts);
+        assert!(
+            checks[0].message.starts_with(
+                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them (MazeCellArray::resize)"
+            ),
+            "{}",
+            checks[0].message
+        );
+        assert_eq!(
+            checks[0].mistake.as_ref().map(|m| m.kind.as_str()),
+            Some(mistake::BUILD_ERROR)
+        );
+        assert!(
+            checks[1].message.starts_with("not implemented: weights"),
+            "a stub of the check's own part is the student's to write"
+        );
+    }
+
+    #[test]
+    fn a_todo_names_its_section_and_the_section_its_part() {
+        assert_eq!(todo_section("Rat::run (handout §7.4): go"), Some("7.4"));
+        assert_eq!(todo_section("Position::eq (handout §3.): x"), Some("3"));
+        assert_eq!(todo_section("no section here"), None);
+        assert_eq!(Part::of_section("7.4"), Some(Part::Part2));
+        assert_eq!(Part::of_section("10"), Some(Part::Part5));
+        assert_eq!(Part::of_section("11.2"), None);
+    }
+
     fn result(name: &str, passed: bool, message: &str) -> CheckResult {
         CheckResult {
             name: name.to_owned(),
@@ -626,6 +768,7 @@ mod tests {
             picture: None,
             mistake: None,
             twin: None,
+            fix_first: None,
             duration: Duration::ZERO,
         }
     }
@@ -714,8 +857,8 @@ mod tests {
     }
 
     #[test]
-    fn a_twin_runs_again_after_its_check_passes_and_never_after_it_timed_out() {
-        let shown: Vec<(usize, Option<usize>)> = alone(&[0, 1, 3, 5, 6], &[4])
+    fn a_twin_runs_again_alone_after_its_check_or_with_it_as_a_pair() {
+        let shown: Vec<(usize, Option<usize>)> = alone(&[0, 1, 3, 6])
             .into_iter()
             .map(|unit| match unit {
                 Unit::Pair(own, twin) => (own, Some(twin)),
@@ -724,8 +867,41 @@ mod tests {
             })
             .collect();
         // 0 and its twin 1 as a pair; 3, the twin of 2 (which passed in the batch),
-        // alone; 5 left out, the twin of 4, which timed out; 6 alone.
+        // alone; 6 alone.
         assert_eq!(shown, [(0, Some(1)), (3, None), (6, None)]);
+    }
+
+    #[test]
+    fn running_out_of_time_names_cpu_time_waiting_or_the_wall_clock() {
+        assert_eq!(
+            out_of_time_in_words(&RunOutcome::OutOfCpu(Duration::from_secs(5))),
+            "used 5 s of CPU time: a loop or recursion that never ends?"
+        );
+        let waited = |cpu| {
+            out_of_time_in_words(&RunOutcome::TimedOut {
+                wall: Duration::from_secs(5),
+                cpu: Some(cpu),
+            })
+        };
+        // The CPU time used changes from one run to the next; the words do not.
+        assert_eq!(
+            waited(Duration::from_millis(30)),
+            waited(Duration::from_millis(90))
+        );
+        assert_eq!(
+            waited(Duration::from_millis(30)),
+            "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits \
+             for its whole timeout, or a channel nobody sends on?"
+        );
+        assert!(waited(Duration::from_millis(2300)).contains("less than 3 s of CPU"));
+        let wall = out_of_time_in_words(&RunOutcome::TimedOut {
+            wall: Duration::from_secs(5),
+            cpu: None,
+        });
+        assert!(
+            wall.starts_with("timed out after 5 s on the wall clock (this system does not let"),
+            "{wall}"
+        );
     }
 
     #[test]

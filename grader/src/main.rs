@@ -25,6 +25,7 @@ mod sandbox;
 mod snapshots;
 #[cfg(feature = "instructor")]
 mod starter;
+mod style;
 mod submission;
 mod timings;
 

@@ -35,7 +35,9 @@ pub struct RubricCheck {
     pub points: f64,
     /// Who sees the result.
     pub visibility: Visibility,
-    /// How long the check's process may run.
+    /// How long the check's process may run: CPU time where the grader can read it
+    /// (Linux), with three times as long on the wall clock; elsewhere wall-clock time
+    /// (see [`crate::runner`]).
     pub time_limit: Duration,
     /// Where to look when it fails, e.g. "handout §3, Position".
     pub hint: String,
@@ -106,6 +108,8 @@ pub struct Rubric {
     pub secret: Option<String>,
     /// What one submission may use.
     pub limits: Limits,
+    /// How the code reads: the `[style]` table (see [`crate::style`]).
+    pub style: crate::style::Settings,
 }
 
 #[derive(Deserialize)]
@@ -116,6 +120,7 @@ struct RawRubric {
     parts: Vec<RawPart>,
     #[serde(rename = "check")]
     checks: Vec<RawCheck>,
+    style: Option<crate::style::RawStyle>,
 }
 
 #[derive(Deserialize)]
@@ -252,6 +257,13 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         limits.processes = count;
     }
 
+    let style = match raw.style {
+        Some(style) => style
+            .settings()
+            .map_err(|(offset, message)| error_at(offset, message))?,
+        None => crate::style::Settings::default(),
+    };
+
     let mut parts = Vec::new();
     let mut disabled: Vec<TurnedOff> = Vec::new();
     for part in &raw.parts {
@@ -357,6 +369,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         checks,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
         limits,
+        style,
     })
 }
 
@@ -448,6 +461,55 @@ hint = "§2"
         let text = GOOD.replace("title = \"Part 1\"", "title = \"Part 1\"\nenabled = false");
         let error = parse(&text, "r.toml").unwrap_err().to_string();
         assert!(error.contains("lists no [[check]]"), "{error}");
+    }
+
+    #[test]
+    fn the_style_table_is_read_and_defaults_to_feedback_only() {
+        let rubric = parse(GOOD, "r.toml").unwrap();
+        assert_eq!(rubric.style, crate::style::Settings::default());
+        assert_eq!(rubric.style.points, 0.0);
+        let text = format!(
+            "{GOOD}\n[style]\npoints = 5\nper_finding = 0.5\ncap = 3\nvisibility = \"after_published\"\nhonour_allow = true\nlints = [\"clippy::style\", \"clippy::needless-range-loop\"]\n"
+        );
+        let style = parse(&text, "r.toml").unwrap().style;
+        assert_eq!(style.points, 5.0);
+        assert_eq!(style.cap(), 3.0);
+        assert_eq!(style.visibility, Visibility::AfterPublished);
+        assert!(style.honour_allow);
+        assert_eq!(
+            style.lints,
+            ["clippy::style", "clippy::needless_range_loop"]
+        );
+    }
+
+    #[test]
+    fn a_bad_style_table_names_its_line() {
+        let error = parse(&format!("{GOOD}\n[style]\npoints = -2\n"), "r.toml")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "r.toml line 17: [style] points -2 is outside 0..=1000"
+        );
+        let error = parse(
+            &format!("{GOOD}\n[style]\nlints = [\"needless_return\"]\n"),
+            "r.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            error.starts_with(
+                "r.toml line 17: [style] lint \"needless_return\" is not a clippy lint or group"
+            ),
+            "{error}"
+        );
+        let error = parse(&format!("{GOOD}\n[style]\npionts = 2\n"), "r.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("r.toml line 17: unknown field `pionts`"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -8,6 +8,24 @@
 //!
 //! [`run_batch`] asks one process several questions in a row; only the answers that
 //! came back in order and in time are taken, and the grader runs the rest alone.
+//!
+//! # Verdicts that do not depend on how busy the machine is
+//!
+//! A check run alone is held to its time limit in CPU time, not on the wall clock
+//! (where the sandbox can read CPU time: Linux): the probe's process may use that
+//! much CPU (`RLIMIT_CPU`), and the wall clock gives it [`WALL_FACTOR`] times as
+//! long, so that a machine busy with other work slows a check down without failing
+//! it. A check that used its CPU time is a loop that never ends; one that spends a
+//! stretch of its time limit on the wall clock using next to no CPU is waiting (a
+//! thread that sleeps, a channel nobody sends on), and is ended then
+//! ([`sandbox::Exit::Idle`]).
+//! Either way, the same code gets the same words on a quiet machine and a busy one.
+//! Without a CPU reading (macOS, Windows) the time limit is on the wall clock, as the
+//! words then say.
+//!
+//! How many threads the student's code may start is counted in the probe, one call
+//! at a time ([`THREADS_PER_CALL`]; `wire::threads` in the probe): a count the maze
+//! decides, unlike how many threads are alive at once, which the scheduler does.
 
 use std::path::Path;
 use std::time::Duration;
@@ -17,6 +35,26 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::sandbox::{self, Exit, Job, Level, Mode};
+
+/// How many threads one call of the student's code may start: a question, or one
+/// `solve` of a question that solves several mazes. The handout's design starts one
+/// (its watchdog) besides rayon's pool of two, which starts once per process; a
+/// thread for each branch of a search starts one per junction, more than this on
+/// any maze the checks solve (measured: `grader/bench/thread_per_branch.sh`).
+pub const THREADS_PER_CALL: u64 = 16;
+
+/// How many times its time limit a check run alone may take on the wall clock, its
+/// CPU time being held to the limit itself. A check that waits is ended long before,
+/// after a stretch of its time limit spent using next to no CPU
+/// ([`sandbox::IDLE_SHARE`]); one that computes reaches its CPU limit before this
+/// while it gets a tenth of a core or more, however busy the machine.
+pub const WALL_FACTOR: u32 = 10;
+
+/// `SIGXCPU`, which the kernel sends at the CPU limit.
+#[cfg(unix)]
+const SIGXCPU: i32 = libc::SIGXCPU;
+#[cfg(not(unix))]
+const SIGXCPU: i32 = 24;
 
 /// How much of each output stream is kept.
 pub const OUTPUT_CAP: usize = 16 * 1024;
@@ -42,8 +80,21 @@ pub enum RunOutcome {
     },
     /// The process died: a stack overflow, an abort, a signal, a limit.
     Crashed(String),
-    /// The time limit ran out and everything the check started was killed.
-    TimedOut(Duration),
+    /// The code used its whole time limit of CPU time (this much), and everything
+    /// the check started was killed.
+    OutOfCpu(Duration),
+    /// Time ran out on the wall clock (after `wall`) before the CPU limit did, and
+    /// everything the check started was killed: the code was waiting, when `cpu`
+    /// (what it used) says so; `None` where CPU time cannot be read.
+    TimedOut {
+        /// How long it had on the wall clock.
+        wall: Duration,
+        /// The CPU time it used, where it can be read.
+        cpu: Option<Duration>,
+    },
+    /// What was left of the grading budget for all checks ran out before this check
+    /// finished.
+    OutOfBudget,
     /// The process ended without one proper answer.
     NoReport(String),
 }
@@ -104,7 +155,7 @@ impl Run {
 impl Request<'_> {
     /// The bytes written to the probe's stdin.
     pub fn body(&self) -> Vec<u8> {
-        json!({ "producer": self.producer, "input": self.input })
+        json!({ "producer": self.producer, "input": self.input, "threads": THREADS_PER_CALL })
             .to_string()
             .into_bytes()
     }
@@ -119,6 +170,99 @@ pub enum Ended {
     Signal(i32),
     /// The time limit ran out.
     TimedOut,
+}
+
+/// The limits one run alone is held to: its time limit as CPU time with a looser
+/// wall clock (see the module's documentation), each cut to what is left of the
+/// grading budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Times {
+    /// CPU time (`None` where it cannot be read: the limit is then on the wall).
+    cpu: Option<Duration>,
+    /// Wall-clock time.
+    wall: Duration,
+    /// Whether the budget cut the CPU limit, and the wall-clock one.
+    cut: (bool, bool),
+}
+
+impl Times {
+    /// For a check whose own limit is `limit`, with `left` of the budget.
+    fn new(limit: Duration, left: Duration, reads_cpu: bool) -> Times {
+        let wall = if reads_cpu {
+            limit * WALL_FACTOR
+        } else {
+            limit
+        };
+        Times {
+            cpu: reads_cpu.then(|| limit.min(left)),
+            wall: wall.min(left),
+            cut: (left < limit, left < wall),
+        }
+    }
+
+    /// What a run that ended as `exit`, having used `cpu`, says of time; `None` when
+    /// time did not end it.
+    fn outcome(&self, exit: Exit, cpu: Option<Duration>) -> Option<RunOutcome> {
+        let spent = |limit: Duration| cpu.is_some_and(|used| used >= limit);
+        let (cpu_cut, wall_cut) = self.cut;
+        let outcome = match (exit, self.cpu) {
+            // SIGXCPU only the kernel sends, at the limit (or the code itself, which
+            // then fails all the same); a kill or the wall clock after that much CPU
+            // (a process that caught SIGXCPU; children each with limits of their
+            // own) is the CPU limit too.
+            (Exit::Signal(SIGXCPU), Some(limit)) => (RunOutcome::OutOfCpu(limit), cpu_cut),
+            (Exit::Signal(9) | Exit::TimedOut, Some(limit)) if spent(limit) => {
+                (RunOutcome::OutOfCpu(limit), cpu_cut)
+            }
+            (Exit::Idle(after), Some(_)) => (RunOutcome::TimedOut { wall: after, cpu }, cpu_cut),
+            (Exit::TimedOut, _) => (
+                RunOutcome::TimedOut {
+                    wall: self.wall,
+                    cpu: self.cpu.and(cpu),
+                },
+                wall_cut,
+            ),
+            _ => return None,
+        };
+        Some(match outcome {
+            (_, true) => RunOutcome::OutOfBudget,
+            (outcome, false) => outcome,
+        })
+    }
+}
+
+/// What a limit the probe stopped the student's code at (see `wire::threads`)
+/// means for a student: the probe's line on the result channel, in words.
+fn probe_limit_in_words(channel: &[u8], processes: u64) -> Option<String> {
+    let text = std::str::from_utf8(channel).ok()?;
+    text.lines().find_map(|line| {
+        let line: Value = serde_json::from_str(line).ok()?;
+        match line.get("limit")?.as_str()? {
+            "threads" => Some(threads_in_words(line.get("per_call")?.as_u64()?)),
+            "refused" => Some(violation_in_words(&sandbox::Violation::Processes {
+                limit: processes,
+            })),
+            _ => None,
+        }
+    })
+}
+
+/// The words for a call of the student's code that started more than `budget`
+/// threads.
+fn threads_in_words(budget: u64) -> String {
+    format!(
+        "killed: too many threads started: one call of your code started more than {budget}. \
+         A thread for each branch of a search starts one at every junction; handout §6 (The \
+         Rust tools) runs the branches as tasks on rayon's pool of threads instead"
+    )
+}
+
+/// Whether a panic's message is a process or thread that could not be started
+/// because the system refused it (`EAGAIN`, Rust's `WouldBlock`): in the sandbox,
+/// the process limit. (The probe stops a thread refused so before the student's
+/// code can panic; a process spawned and unwrapped panics like this.)
+fn refused_start(message: &str) -> bool {
+    message.contains("Resource temporarily unavailable") || message.contains("kind: WouldBlock")
 }
 
 const PANIC_MARKER: &str = "@@maze-probe-panic@@";
@@ -147,21 +291,35 @@ pub fn captured_text(bytes: &[u8], truncated: bool) -> String {
 /// ([`sandbox::run`] decides): in a process group killed once the probe has ended,
 /// its output read against a deadline, so a child that outlives the probe holding
 /// stdout open cannot keep the grader waiting. Without Unix there is no fd 3: the
-/// answer is the probe's marked line on stdout.
+/// answer is the probe's marked line on stdout. (Only `bless` runs outside a
+/// grading's budget, and the student template's grader has no `bless`.)
+#[cfg(feature = "instructor")]
 pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> {
+    run_within(request, confinement, Duration::MAX)
+}
+
+/// [`run`] with `left` of the grading budget for all checks: no limit of the run
+/// goes past it, and a run that it ends is [`RunOutcome::OutOfBudget`].
+pub fn run_within(
+    request: &Request,
+    confinement: &Confinement,
+    left: Duration,
+) -> anyhow::Result<Run> {
+    let times = Times::new(request.time_limit, left, sandbox::READS_CPU);
     let scratch = tempfile::tempdir()?;
-    let job = probe_job(
+    let mut job = probe_job(
         request.probe,
         scratch.path(),
         request.body(),
-        request.time_limit,
+        times.wall,
         confinement,
     )?;
+    job.limits.cpu = times.cpu;
     let finished = sandbox::run(&job, confinement.mode)?;
     let ended = match finished.exit {
         Exit::Code(code) => Ended::Code(code),
         Exit::Signal(signal) => Ended::Signal(signal),
-        Exit::TimedOut => Ended::TimedOut,
+        Exit::TimedOut | Exit::Idle(_) => Ended::TimedOut,
     };
     let kept = |bytes: &[u8], truncated: bool| {
         let end = bytes.len().min(OUTPUT_CAP);
@@ -186,8 +344,25 @@ pub fn run(request: &Request, confinement: &Confinement) -> anyhow::Result<Run> 
         &stderr,
         finished.duration,
     );
-    if let (Some(violation), false) = (&finished.violation, ended == Ended::TimedOut) {
+    // One limit, named the same way whichever sign of it this run shows: time
+    // first (it ended the process), then the probe's own stop, the sandbox's
+    // evidence, and a start of a process or thread the system refused.
+    let processes = sandbox::Violation::Processes {
+        limit: confinement.processes,
+    };
+    let stopped_by_probe = channel
+        .as_deref()
+        .filter(|_| !matches!(run.outcome, RunOutcome::Reported(_)))
+        .and_then(|channel| probe_limit_in_words(channel, confinement.processes));
+    if let Some(outcome) = times.outcome(finished.exit, finished.usage.cpu) {
+        run.outcome = outcome;
+    } else if let Some(words) = stopped_by_probe {
+        run.outcome = RunOutcome::Crashed(words);
+    } else if let Some(violation) = &finished.violation {
         run.outcome = RunOutcome::Crashed(violation_in_words(violation));
+    } else if matches!(&run.outcome, RunOutcome::Panicked { message, .. } if refused_start(message))
+    {
+        run.outcome = RunOutcome::Crashed(violation_in_words(&processes));
     }
     run.usage = finished.usage;
     Ok(run)
@@ -279,16 +454,10 @@ pub struct Question<'a> {
 pub struct BatchRun {
     /// The answers of the longest prefix of questions that came back whole, in
     /// order, and each within its own time limit (timed by the grader, as each line
-    /// arrived): `(output, how long it took)`.
+    /// arrived): `(output, how long it took)`. A question whose answer was overdue
+    /// is not judged here: a batch's time is the wall clock's, which a busy machine
+    /// stretches, and that question runs again alone, where its time is CPU time.
     pub answers: Vec<(Value, Duration)>,
-    /// When the process was ended because the next answer was overdue: how long
-    /// that question had had. Only then; a batch that ended otherwise says nothing
-    /// about the question it did not answer.
-    pub overdue: Option<Duration>,
-    /// What the process printed, capped, for all its questions together.
-    pub stdout: String,
-    /// The same for stderr, without the probe's marker lines.
-    pub stderr: String,
     /// How long the process ran, and what else it cost.
     pub duration: Duration,
     /// What the process cost besides time.
@@ -298,8 +467,8 @@ pub struct BatchRun {
 /// Runs several checks' requests in order in one sandboxed process, which saves a
 /// process start for each (the most a quick check costs). The process ends as soon
 /// as an answer is overdue. Whatever comes after the answers taken (a panic, a
-/// crash, a line that is not the next answer) is for the caller to run again alone,
-/// where it gets the whole verdict of [`run`].
+/// crash, a line that is not the next answer, an answer overdue) is for the caller
+/// to run again alone, where it gets the whole verdict of [`run`].
 pub fn run_batch(
     probe: &Path,
     questions: &[Question],
@@ -316,30 +485,17 @@ pub fn run_batch(
         ..probe_job(
             probe,
             scratch.path(),
-            json!({ "batch": batch }).to_string().into_bytes(),
+            json!({ "batch": batch, "threads": THREADS_PER_CALL })
+                .to_string()
+                .into_bytes(),
             wall,
             confinement,
         )?
     };
     let finished = sandbox::run(&job, confinement.mode)?;
     let answers = batch_answers(questions, &finished.channel.bytes, &finished.answered_at);
-    // Overdue only if every earlier answer was taken: a question the batch never
-    // reached in order was not what kept it waiting.
-    let overdue = (finished.exit == Exit::TimedOut
-        && answers.len() == finished.answered_at.len()
-        && answers.len() < questions.len())
-    .then(|| {
-        let since = finished.answered_at.last().copied().unwrap_or_default();
-        finished.duration.saturating_sub(since)
-    });
     Ok(BatchRun {
         answers,
-        overdue,
-        stdout: captured_text(&finished.stdout.bytes, finished.stdout.truncated),
-        stderr: without_markers(&captured_text(
-            &finished.stderr.bytes,
-            finished.stderr.truncated,
-        )),
         duration: finished.duration,
         usage: finished.usage,
     })
@@ -413,7 +569,11 @@ pub fn finish(
         .filter(|bytes| !bytes.is_empty())
         .map(|bytes| read_answer(bytes, request.producer));
     let outcome = match (ended, answer) {
-        (Ended::TimedOut, _) => RunOutcome::TimedOut(request.time_limit),
+        // The limits' own words are [`run`]'s (`Times`); here only the wall clock.
+        (Ended::TimedOut, _) => RunOutcome::TimedOut {
+            wall: request.time_limit,
+            cpu: None,
+        },
         (Ended::Code(0), Some(Ok(output))) => RunOutcome::Reported(output),
         (Ended::Code(0), Some(Err(problem))) => RunOutcome::NoReport(problem),
         _ => match (panic, crash_reason(ended, raw_stderr)) {
@@ -550,6 +710,139 @@ mod tests {
         assert!(words.contains("handout §6"), "{words}");
         let memory = sandbox::Violation::Memory { limit: 1 << 30 };
         assert_eq!(violation_in_words(&memory), "out of memory (limit 1 GiB)");
+    }
+
+    #[test]
+    fn a_call_past_its_thread_budget_is_told_in_the_same_words_whatever_else_happened() {
+        let line = b"{\"limit\":\"threads\",\"per_call\":16}\n";
+        let words = probe_limit_in_words(line, 64).expect("a limit");
+        assert_eq!(words, threads_in_words(16));
+        assert!(
+            words.starts_with(
+                "killed: too many threads started: one call of your code started more than 16."
+            ),
+            "{words}"
+        );
+        assert!(words.contains("handout §6"), "{words}");
+        // After a batch's answers, and whatever the student's code wrote before it.
+        let batch = [
+            &answer(0, "created_mazes", 1).into_bytes()[..],
+            b"junk\n",
+            line,
+        ]
+        .concat();
+        assert_eq!(probe_limit_in_words(&batch, 64), Some(words));
+        // A thread the system refused is the process limit, in its own words.
+        assert_eq!(
+            probe_limit_in_words(b"{\"limit\":\"refused\"}\n", 64),
+            Some(violation_in_words(&sandbox::Violation::Processes {
+                limit: 64
+            }))
+        );
+        assert_eq!(probe_limit_in_words(b"{\"limit\":\"fame\"}\n", 64), None);
+        assert_eq!(probe_limit_in_words(b"\xff", 64), None);
+    }
+
+    #[test]
+    fn a_spawn_the_system_refused_is_told_from_the_panic_it_caused() {
+        assert!(refused_start(
+            "failed to spawn thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }"
+        ));
+        assert!(refused_start(
+            "fork failed: Resource temporarily unavailable (os error 11)"
+        ));
+        assert!(!refused_start(
+            "index out of bounds: the len is 3 but the index is 7"
+        ));
+    }
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn a_loop_that_used_its_cpu_time_is_told_so_however_long_it_took_on_the_wall() {
+        let times = Times::new(5 * SECOND, Duration::MAX, true);
+        assert_eq!(times.cpu, Some(5 * SECOND));
+        assert_eq!(times.wall, 50 * SECOND);
+        let out_of_cpu = Some(RunOutcome::OutOfCpu(5 * SECOND));
+        assert_eq!(
+            times.outcome(Exit::Signal(SIGXCPU), Some(5 * SECOND)),
+            out_of_cpu
+        );
+        // It caught SIGXCPU and was killed a second later; or children each used a
+        // part of it until the wall clock ran out.
+        assert_eq!(times.outcome(Exit::Signal(9), Some(6 * SECOND)), out_of_cpu);
+        assert_eq!(times.outcome(Exit::TimedOut, Some(7 * SECOND)), out_of_cpu);
+        // A kill with little CPU used is no time limit (the crash is told instead).
+        assert_eq!(times.outcome(Exit::Signal(9), Some(SECOND)), None);
+        assert_eq!(times.outcome(Exit::Code(0), Some(6 * SECOND)), None);
+    }
+
+    #[test]
+    fn a_check_that_waits_is_told_so_at_its_time_limit_on_the_wall() {
+        let times = Times::new(5 * SECOND, Duration::MAX, true);
+        let asleep = Some(Duration::from_millis(40));
+        assert_eq!(
+            times.outcome(Exit::Idle(5 * SECOND), asleep),
+            Some(RunOutcome::TimedOut {
+                wall: 5 * SECOND,
+                cpu: asleep
+            })
+        );
+        // It computed for a while, then waited: seen in a later stretch.
+        assert_eq!(
+            times.outcome(Exit::Idle(10 * SECOND), Some(2 * SECOND)),
+            Some(RunOutcome::TimedOut {
+                wall: 10 * SECOND,
+                cpu: Some(2 * SECOND)
+            })
+        );
+        // Under a tenth of a core all along yet never quite idle: the wall clock.
+        assert_eq!(
+            times.outcome(Exit::TimedOut, Some(4 * SECOND)),
+            Some(RunOutcome::TimedOut {
+                wall: 50 * SECOND,
+                cpu: Some(4 * SECOND)
+            })
+        );
+    }
+
+    #[test]
+    fn without_cpu_time_the_limit_is_the_wall_clock_and_says_so() {
+        let times = Times::new(5 * SECOND, Duration::MAX, false);
+        assert_eq!((times.cpu, times.wall), (None, 5 * SECOND));
+        assert_eq!(
+            times.outcome(Exit::TimedOut, None),
+            Some(RunOutcome::TimedOut {
+                wall: 5 * SECOND,
+                cpu: None
+            })
+        );
+    }
+
+    #[test]
+    fn a_limit_the_grading_budget_cut_is_the_budget() {
+        // 3 s left: both limits cut.
+        let short = Times::new(5 * SECOND, 3 * SECOND, true);
+        assert_eq!((short.cpu, short.wall), (Some(3 * SECOND), 3 * SECOND));
+        assert_eq!(
+            short.outcome(Exit::Signal(SIGXCPU), Some(3 * SECOND)),
+            Some(RunOutcome::OutOfBudget)
+        );
+        assert_eq!(
+            short.outcome(Exit::TimedOut, Some(SECOND)),
+            Some(RunOutcome::OutOfBudget)
+        );
+        // 10 s left: the CPU limit is whole, the wall clock's is cut.
+        let some = Times::new(5 * SECOND, 10 * SECOND, true);
+        assert_eq!((some.cpu, some.wall), (Some(5 * SECOND), 10 * SECOND));
+        assert_eq!(
+            some.outcome(Exit::Signal(SIGXCPU), Some(5 * SECOND)),
+            Some(RunOutcome::OutOfCpu(5 * SECOND))
+        );
+        assert_eq!(
+            some.outcome(Exit::TimedOut, Some(SECOND)),
+            Some(RunOutcome::OutOfBudget)
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! - `arrows/graph_100x100`: [`Graph::new`], the doubled graph of 20,000 nodes;
 //! - `arrows/solve_100x100`: [`solve`], which builds the graph and searches it.
 //!
-//! Run with `cargo bench -p maze-solution --bench arrows`.
+//! Run with `cargo bench --bench arrows` in this crate's folder.
 
 use std::hint::black_box;
 

@@ -45,14 +45,16 @@ impl Maze {
         };
         let timeout = self.solve_timeout;
         let timed_out = AtomicBool::new(false);
-        let (finished, watchdog_wakes_up) = mpsc::channel::<()>();
+        let (finished, wake_up) = mpsc::channel::<()>();
         thread::scope(|threads| {
-            threads.spawn(|| {
-                // Dropping `finished` below wakes the watchdog early with Disconnected.
-                let wakes_up = watchdog_wakes_up;
-                if let Err(RecvTimeoutError::Timeout) = wakes_up.recv_timeout(timeout) {
+            // The watchdog as handout §6 shows it: the receiver, which cannot be
+            // shared between threads, moves into it; the flags are references that
+            // the `move` copies. Dropping `finished` below wakes it with Disconnected.
+            let (done, timed_out) = (&search.done, &timed_out);
+            threads.spawn(move || {
+                if let Err(RecvTimeoutError::Timeout) = wake_up.recv_timeout(timeout) {
                     timed_out.store(true, Ordering::SeqCst);
-                    search.done.store(true, Ordering::SeqCst);
+                    done.store(true, Ordering::SeqCst);
                 }
             });
             rayon::scope(|tasks| search.follow(tasks, self.start, Direction::NONE, Vec::new()));

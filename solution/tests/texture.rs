@@ -117,7 +117,7 @@ fn weighted(width: i32, height: i32, favor: Favor, root: Root, seed: u64) -> Maz
 }
 
 #[test]
-fn every_link_weighs_one_without_a_favor() {
+fn weight_is_one_for_every_link_without_a_favor() {
     for direction in Direction::CARDINALS {
         assert_eq!(weight(Favor::None, &link(direction, None, 0)), 1);
         assert_eq!(weight(Favor::None, &link(direction, Some(N), 7)), 1);
@@ -125,7 +125,7 @@ fn every_link_weighs_one_without_a_favor() {
 }
 
 #[test]
-fn age_weighs_the_square_of_the_age() {
+fn weight_by_age_is_the_square_of_the_age() {
     assert_eq!(weight(Favor::Age, &link(E, None, 0)), 0);
     assert_eq!(weight(Favor::Age, &link(E, None, 1)), 1);
     assert_eq!(weight(Favor::Age, &link(N, Some(S), 7)), 49);
@@ -134,7 +134,7 @@ fn age_weighs_the_square_of_the_age() {
 }
 
 #[test]
-fn horizontal_and_vertical_weigh_five_along_their_axis() {
+fn weight_is_five_along_the_axis_horizontal_or_vertical_favors() {
     for (direction, horizontal, vertical) in [(E, 5, 1), (W, 5, 1), (N, 1, 5), (S, 1, 5)] {
         let l = link(direction, Some(N), 3);
         assert_eq!(weight(Favor::Horizontal, &l), horizontal, "{direction:?}");
@@ -143,7 +143,7 @@ fn horizontal_and_vertical_weigh_five_along_their_axis() {
 }
 
 #[test]
-fn zigzag_weighs_ten_for_a_turn_and_straight_ten_for_going_on() {
+fn weight_is_ten_for_a_zigzag_turn_and_for_going_straight_on() {
     #[rustfmt::skip]
     let cases = [
         // direction, previous, zigzag, straight

@@ -10,7 +10,7 @@
 //!   favor, rooted in the corner), with its default settings;
 //! - `solve/backtrack`: Part 4's backtracking solver on Part 1's mazes.
 //!
-//! Run with `cargo bench -p maze-solution --bench maze`. Criterion reports the time
+//! Run with `cargo bench --bench maze` in this crate's folder. Criterion reports the time
 //! for the eight mazes and, as throughput, mazes per second.
 
 use std::collections::VecDeque;

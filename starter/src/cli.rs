@@ -310,7 +310,8 @@ pub struct ArrowsArgs {
     #[arg(long, value_enum, default_value = "text")]
     pub format: ArrowsFormat,
     /// Write the drawing, or the generated board file, to this file instead of
-    /// stdout. The path is then printed alone on stdout.
+    /// stdout. The path is then printed alone on stdout (graph-svg, which does not
+    /// solve the board, prints nothing).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

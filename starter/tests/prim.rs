@@ -91,6 +91,13 @@ fn same_seed_gives_same_prim_maze() {
     let first = prim(12, 8, 2);
     assert_eq!(first.cells(), prim(12, 8, 2).cells());
     assert_ne!(first.cells(), prim(12, 8, 3).cells());
+}
+
+// Named apart from the generator's tests (`prim_…`), which handout §9.1 runs before
+// the backtracking solver of §9.2 is written.
+#[test]
+fn backtracking_draws_its_path_on_the_seed_2_maze_of_prim() {
+    let first = prim(12, 8, 2);
     let mut solved = first.clone();
     maze::solver::find("backtrack")
         .unwrap()

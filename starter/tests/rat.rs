@@ -598,7 +598,7 @@ fn maze_rat_with_a_missing_file_fails_on_one_line() {
 }
 
 #[test]
-fn maze_rat_asks_for_the_size_and_generates_a_maze() {
+fn maze_rat_asks_for_the_size_then_searches_a_new_maze_of_it() {
     let output = maze_command()
         .arg("rat")
         .write_stdin("5\n")

@@ -64,8 +64,13 @@ impl Mistake {
 
     /// The key of a failure no judge keyed: its message's first line with every
     /// number blanked out (see [`without_numbers`]).
+    /// A message that says a stub was reached is [`NOT_IMPLEMENTED`], as its panic is.
     pub fn of_message(message: &str) -> Mistake {
-        Mistake::new(WRONG_RESULT, without_numbers(message))
+        if message.starts_with("not implemented") {
+            Mistake::kind(NOT_IMPLEMENTED)
+        } else {
+            Mistake::new(WRONG_RESULT, without_numbers(message))
+        }
     }
 
     /// The key of a panic with `message`: a `todo!()` is [`NOT_IMPLEMENTED`] (where
@@ -129,6 +134,16 @@ mod tests {
             Mistake::of_message(
                 "the solution of the 12x7 maze is not a path from start to end: step 3 goes north from (2, 4) through a wall"
             )
+        );
+    }
+
+    #[test]
+    fn a_message_that_names_a_stub_is_not_implemented_whatever_its_check() {
+        let message = "not implemented: parse (handout §10.1): read the board file of 51 lines";
+        assert_eq!(Mistake::of_message(message), Mistake::kind(NOT_IMPLEMENTED));
+        assert_eq!(
+            Mistake::of_message("the board read is 3x4").kind,
+            WRONG_RESULT
         );
     }
 

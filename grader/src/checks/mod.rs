@@ -81,6 +81,20 @@ impl Part {
         Part::ALL.into_iter().find(|part| part.id() == id)
     }
 
+    /// The part a handout section belongs to: §1 to §6 are Part 1, §7 Part 2, §8
+    /// Part 3, §9 Part 4, §10 Part 5 (`"7.4"` is Part 2); `None` for another.
+    pub fn of_section(section: &str) -> Option<Part> {
+        let chapter: u32 = section.split('.').next()?.parse().ok()?;
+        match chapter {
+            1..=6 => Some(Part::Part1),
+            7 => Some(Part::Part2),
+            8 => Some(Part::Part3),
+            9 => Some(Part::Part4),
+            10 => Some(Part::Part5),
+            _ => None,
+        }
+    }
+
     /// The part whose code a source file (a path below `src/`) holds: Part 2 is
     /// `rat/`, Part 3 `texture.rs`, Part 4 `prim.rs` and `backtrack.rs`, Part 5
     /// `arrows/`; everything else, provided code included, belongs to Part 1.
@@ -117,6 +131,73 @@ pub struct Verdict {
     /// [`mistake`]); `None` for a pass. (Boxed: a judge returns verdicts in a
     /// `Result` and they stay small.)
     pub mistake: Option<Box<Mistake>>,
+}
+
+/// A diff longer than this many lines is cut to a window (see [`diff_window`]).
+const DIFF_WINDOW: usize = 24;
+
+/// The lines of the texts a window shows: from three before the first line that
+/// differs, this many.
+const WINDOW_SPAN: usize = 10;
+
+/// The unified diff of `expected` and `actual`; when it is longer than
+/// [`DIFF_WINDOW`] lines, the diff of a window of both texts around their first
+/// difference instead (so that the student's lines show beside the expected ones),
+/// with how much more differs. (Where the check has a picture, the report says where
+/// it draws both whole.)
+fn diff_window(expected: &str, actual: &str) -> String {
+    let unified = |expected: &str, actual: &str, header: (&str, &str)| {
+        similar::TextDiff::from_lines(expected, actual)
+            .unified_diff()
+            .context_radius(3)
+            .header(header.0, header.1)
+            .to_string()
+    };
+    let whole = unified(expected, actual, ("expected", "yours"));
+    if whole.lines().count() <= DIFF_WINDOW {
+        return whole;
+    }
+    let (want, got): (Vec<&str>, Vec<&str>) =
+        (expected.lines().collect(), actual.lines().collect());
+    let first = want
+        .iter()
+        .zip(&got)
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.len().min(got.len()));
+    let from = first.saturating_sub(3);
+    let window = |lines: &[&str]| -> String {
+        lines
+            .iter()
+            .skip(from)
+            .take(WINDOW_SPAN)
+            .map(|line| format!("{line}\n"))
+            .collect()
+    };
+    // The window's hunks numbered as lines of the whole texts.
+    let shown: String = unified(&window(&want), &window(&got), ("expected", "yours"))
+        .lines()
+        .map(|line| match hunk_starts(line) {
+            Some((old, new, rest)) => {
+                format!("@@ -{}{} +{}{}\n", old + from, rest.0, new + from, rest.1)
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    format!(
+        "{shown}… and more below: the whole diff has {} lines\n",
+        whole.lines().count()
+    )
+}
+
+/// The start lines of a unified diff's hunk header `@@ -A,B +C,D @@`, with what
+/// follows each (`,B` and `,D @@`).
+fn hunk_starts(line: &str) -> Option<(usize, usize, (&str, &str))> {
+    let rest = line.strip_prefix("@@ -")?;
+    let (old, rest) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit())?);
+    let (old_tail, rest) = rest.split_at(rest.find(" +")?);
+    let rest = &rest[2..];
+    let (new, new_tail) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit())?);
+    Some((old.parse().ok()?, new.parse().ok()?, (old_tail, new_tail)))
 }
 
 impl Verdict {
@@ -165,6 +246,15 @@ impl Verdict {
         expected: &model::MazeData,
         yours: &model::MazeData,
     ) -> Verdict {
+        let mut message = message.into();
+        if let Some((cell, want, got)) = expected.grid.first_difference(&yours.grid) {
+            message.push_str(&format!(
+                " (the first cell that differs, row by row from the top left, is {}: the reference's has the walls {}, yours {})",
+                model::show(cell),
+                model::direction_name(want),
+                model::direction_name(got)
+            ));
+        }
         Verdict::fail_with_diff(message, &expected.render(), &yours.render())
             .with_picture(picture::mazes(expected, yours))
     }
@@ -186,15 +276,13 @@ impl Verdict {
         }
     }
 
-    /// A failure with a diff of the expected and the actual text.
+    /// A failure with a diff of the expected and the actual text, cut to a window
+    /// around the first difference when it is long (a whole 50-row maze that differs
+    /// everywhere would bury the report): the reason says where, the HTML report
+    /// draws both whole.
     pub fn fail_with_diff(message: impl Into<String>, expected: &str, actual: &str) -> Verdict {
-        let diff = similar::TextDiff::from_lines(expected, actual)
-            .unified_diff()
-            .context_radius(3)
-            .header("expected", "yours")
-            .to_string();
         Verdict {
-            diff: Some(diff),
+            diff: Some(diff_window(expected, actual)),
             ..Verdict::fail(message)
         }
     }
@@ -656,6 +744,54 @@ mod tests {
         assert!(
             same.is_empty(),
             "these twins ask what the template asks, or change between gradings: {same:?}"
+        );
+    }
+
+    #[test]
+    fn a_long_diff_is_cut_to_a_window_around_its_first_difference() {
+        let expected: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        // Lines 40 to 69 differ: one long hunk, and the window shows its start.
+        let actual: String = (0..100)
+            .map(|i| match i {
+                40..70 => format!("LINE {i}\n"),
+                _ => format!("line {i}\n"),
+            })
+            .collect();
+        let verdict = Verdict::fail_with_diff("differs", &expected, &actual);
+        let diff = verdict.diff.expect("a diff");
+        assert!(diff.lines().count() <= DIFF_WINDOW, "{diff}");
+        assert!(
+            diff.starts_with("--- expected\n+++ yours\n@@ -38,10 +38,10 @@\n line 37\n"),
+            "{diff}"
+        );
+        assert!(
+            diff.contains("-line 40\n") && diff.contains("+LINE 40\n"),
+            "{diff}"
+        );
+        assert!(!diff.contains("LINE 50"), "{diff}");
+        assert!(
+            diff.ends_with("… and more below: the whole diff has 69 lines\n"),
+            "{diff}"
+        );
+        let short = Verdict::fail_with_diff("differs", "a\nb\n", "a\nc\n");
+        assert!(!short.diff.expect("a diff").contains("more lines"));
+    }
+
+    #[test]
+    fn a_maze_that_differs_names_its_first_differing_cell_with_both_walls() {
+        let grid = |walls: Vec<Vec<u8>>| model::Grid::from_rows(2, 2, walls).expect("a grid");
+        let maze = |grid| model::MazeData {
+            grid,
+            start: (0, 0),
+            end: (1, 1),
+            label: "2x2".to_owned(),
+        };
+        let want = maze(grid(vec![vec![13, 9], vec![6, 7]]));
+        let got = maze(grid(vec![vec![13, 9], vec![14, 3]]));
+        let verdict = Verdict::maze_mismatch("the 2x2 maze has other walls", &want, &got);
+        assert_eq!(
+            verdict.message,
+            "the 2x2 maze has other walls (the first cell that differs, row by row from the top left, is (0, 1): the reference's has the walls SOUTH | EAST, yours SOUTH | EAST | WEST)"
         );
     }
 

@@ -233,6 +233,15 @@ impl Grid {
             .unwrap_or(15)
     }
 
+    /// The first cell, reading row by row from the top left, whose walls differ from
+    /// `other`'s, with both cells' wall bits (grids of the same size).
+    pub fn first_difference(&self, other: &Grid) -> Option<((i32, i32), u8, u8)> {
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .find(|&cell| self.at(cell) != other.at(cell))
+            .map(|cell| (cell, self.at(cell), other.at(cell)))
+    }
+
     /// Why the rows do not match the width and height, if they do not.
     pub fn shape_problem(&self) -> Option<String> {
         if self.walls.len() != usize::try_from(self.height).unwrap_or(0) {

@@ -1,18 +1,31 @@
 //! `grader dist OUT`: writes the student template.
 
+use anyhow::bail;
+
 use crate::Status;
 use crate::cli::DistArgs;
-use crate::dist;
+use crate::dist::{self, GraderSource};
 use crate::kit::Kit;
 
 /// Writes the template into a new directory.
 pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
+    // clap makes sure --grader-repo and --grader-rev come together, and that neither
+    // comes with --feedback-only.
+    let grader = match (&args.grader_repo, &args.grader_rev) {
+        (Some(repo), Some(rev)) => GraderSource::Course {
+            repo: repo.clone(),
+            rev: rev.clone(),
+        },
+        _ if args.feedback_only => GraderSource::FeedbackOnly,
+        _ => bail!(
+            "without --grader-repo OWNER/NAME --grader-rev SHA the workflow would grade pull requests with the grader in the student's own repository, which the student can edit: write the course's grader repository with `grader publish-grader OUT`, push it public, and pass its name and commit (or pass --feedback-only for a workflow that gives no points)"
+        ),
+    };
     let kit = Kit::locate(args.kit.as_deref())?;
-    // clap makes sure the two come together.
-    let grader = args.grader_repo.clone().zip(args.grader_rev.clone());
     let options = dist::Options {
         min_score: args.min_score,
         grader,
+        unassigned: args.unassigned,
     };
     let files = dist::files(&kit, &options)?;
     dist::write(&args.out, &files)?;
@@ -21,13 +34,18 @@ pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
         files.len(),
         args.out.display()
     );
+    if options.grader == GraderSource::FeedbackOnly {
+        println!(
+            "its workflow is feedback only: it grades with the template's own grader and sends no points to GitHub Classroom"
+        );
+    }
     match dist::build_book(&args.out)? {
         Some(index) => println!(
             "built the handout's HTML: {} (commit it with the template)",
             index.display()
         ),
         None => eprintln!(
-            "note: mdbook is not installed, so the template has the handout as Markdown only; run `cargo install mdbook --version 0.5.4 --locked`, then `grader dist` again to include the HTML"
+            "note: mdbook is not installed, so the template has the handout as Markdown only (its chapters read whole on GitHub); run `cargo install mdbook --version 0.5.4 --locked`, then `grader dist` again to include the HTML"
         ),
     }
     Ok(Status::Success)

@@ -6,12 +6,15 @@
 //! not: a file, a hidden entry, a folder without a crate and a symbolic link (which
 //! is refused like any link to a crate: a submission is only its own files) are
 //! listed with why they were not graded, never dropped. Submissions are graded a
-//! few at a time; each gets `OUT/<name>/report.md` and `OUT/<name>/report.html` (for
-//! the student: the HTML one with its pictures) and `OUT/<name>/results.json` (the
-//! grader's JSON report), all three from one grading, and the class gets
-//! `OUT/grades.csv`, `OUT/summary.md`, `OUT/histogram.svg` and `OUT/index.html`, the
-//! class at a glance in a browser (see [`page`]), with what the class got wrong
-//! grouped by mistake (see [`mistakes`]).
+//! few at a time; each gets, from one grading, `OUT/<name>/report.md`,
+//! `OUT/<name>/report.html` (with its pictures) and `OUT/<name>/results.json` (the
+//! JSON report), which may be handed to the student: they show nothing of what a
+//! hidden check asked or expected, nor a twin's words (see
+//! [`crate::report::Audience`]); the same three in `OUT/<name>/instructor/` show
+//! everything, for the course's staff. The class gets `OUT/grades.csv`,
+//! `OUT/summary.md`, `OUT/histogram.svg` and `OUT/index.html`, the class at a glance
+//! in a browser for the staff (see [`page`]), with what the class got wrong grouped
+//! by mistake (see [`mistakes`]).
 //!
 //! `--shard K/N` grades only the entries of shard K of N (see [`shard`] for the
 //! partition), into an output folder complete on its own; `grader merge` puts N
@@ -38,11 +41,12 @@ use super::grade::write_atomically;
 use crate::Status;
 use crate::cli::{GradeAllArgs, KitArgs};
 use crate::harness;
-use crate::report::{Format, points};
+use crate::report::{Audience, Format, points};
 use crate::rubric::Rubric;
 use crate::submission::{self, NotASubmission};
 use crate::timings::Timings;
 
+mod lints;
 pub(crate) mod mistakes;
 mod page;
 pub(crate) mod roster;
@@ -174,11 +178,19 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     // The class's progress bar says what is going on; no note per build.
     setup.workspace.progress = false;
     setup.workspace.incremental = false;
+    // Clippy's lint passes cost each build a fifth of a compilation more: only when
+    // the style section counts, or when asked for.
+    let style = &setup.rubric.style;
+    setup.style = style.enabled && (style.points > 0.0 || args.style);
     setup.require_blessed()?;
     super::require_private_class(&args.dir, args.sandbox)?;
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
-    let base = kit_fingerprint(&setup)?;
+    let mut base = kit_fingerprint(&setup)?;
+    // A result graded without the style section is not one graded with it.
+    if setup.style {
+        base.push_str("+style");
+    }
     let revision = shard::Revision::of(&setup.kit)?;
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
@@ -271,6 +283,11 @@ fn disk_usage(dir: &Path) -> u64 {
 /// Bytes in MB, one decimal.
 fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// `count` and the noun that fits it: `1 class entry`, `2 class entries`.
+pub(crate) fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// The next folder to grade.
@@ -375,15 +392,26 @@ fn grade_and_save(
     // Where the time went, beside the results (which stay the same between runs).
     let timings = report.timings.take().unwrap_or_default();
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let json = report.render(Format::Json, false);
+    let json = report.render_for(Format::Json, false, Audience::Instructor);
     let value: Value = serde_json::from_str(&json).context("reading back the JSON report")?;
     let grade = Grade::from_json(&value).context("the JSON report lacks its scores")?;
     // The fingerprint goes last and is removed first: a stopped run never leaves a
     // fingerprint beside results that do not match it.
     let _ = std::fs::remove_file(out.join(FINGERPRINT));
-    write_atomically(&out.join("results.json"), json.as_bytes())?;
-    for (file, format) in STUDENT_REPORTS {
-        write_atomically(&out.join(file), report.render(format, false).as_bytes())?;
+    std::fs::create_dir_all(out.join(INSTRUCTOR))
+        .with_context(|| format!("creating {}", out.join(INSTRUCTOR).display()))?;
+    for (file, format) in REPORTS {
+        write_atomically(
+            &out.join(file),
+            report
+                .render_for(format, false, Audience::Students)
+                .as_bytes(),
+        )?;
+        let instructor = match format {
+            Format::Json => json.clone(),
+            _ => report.render_for(format, false, Audience::Instructor),
+        };
+        write_atomically(&out.join(INSTRUCTOR).join(file), instructor.as_bytes())?;
     }
     write_atomically(
         &out.join(TIMINGS),
@@ -393,21 +421,37 @@ fn grade_and_save(
     Ok(grade)
 }
 
-/// The reports written for each student besides `results.json`, by file name.
-pub(crate) const STUDENT_REPORTS: [(&str, Format); 2] = [
+/// The reports written for each student, by file name, from one grading: each in
+/// the student's folder as the student may read it (nothing of a hidden check's
+/// inputs or expected answers: see [`crate::report::Audience`]), and again in its
+/// [`INSTRUCTOR`] folder with everything the grader found.
+pub(crate) const REPORTS: [(&str, Format); 3] = [
+    ("results.json", Format::Json),
     ("report.md", Format::Markdown),
     ("report.html", Format::Html),
 ];
+
+/// The folder, in each student's folder, of the reports for the course's staff only.
+pub(crate) const INSTRUCTOR: &str = "instructor";
+
+/// Every file grade-all writes in a student's folder, relative to it: the reports
+/// that may be handed out, then the instructor's, then the grading's bookkeeping.
+pub(crate) fn student_files() -> Vec<String> {
+    let mut files: Vec<String> = REPORTS.iter().map(|(file, _)| (*file).to_owned()).collect();
+    files.extend(
+        REPORTS
+            .iter()
+            .map(|(file, _)| format!("{INSTRUCTOR}/{file}")),
+    );
+    files.extend([TIMINGS.to_owned(), FINGERPRINT.to_owned()]);
+    files
+}
 
 /// The saved grade below `out`, if it was graded from `fingerprint` (and its reports
 /// are all there: an output of a grader that wrote fewer is graded again).
 fn saved(out: &Path, fingerprint: &str) -> Option<Grade> {
     let kept = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
-    if kept != fingerprint
-        || STUDENT_REPORTS
-            .iter()
-            .any(|(file, _)| !out.join(file).is_file())
-    {
+    if kept != fingerprint || student_files().iter().any(|file| !out.join(file).is_file()) {
         return None;
     }
     let text = std::fs::read_to_string(out.join("results.json")).ok()?;
@@ -461,7 +505,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 }
 
 /// Writes `grades.csv`, `summary.md`, `histogram.svg` and `index.html` (which reads
-/// the graded students' `results.json` below `out`).
+/// the graded students' instructor `results.json` below `out`).
 pub(crate) fn write_class_files(
     out: &Path,
     rubric: &Rubric,
@@ -479,17 +523,19 @@ pub(crate) fn write_class_files(
         .filter_map(|row| std::fs::read(out.join(&row.name).join(TIMINGS)).ok())
         .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
         .collect();
+    let lints = lints::read(out, rows);
     let mut text = summary::markdown(rubric, rows, sandbox);
+    text.push_str(&lints::markdown(&lints));
     text.push_str(&summary::timings(&timings));
     write_atomically(&out.join("summary.md"), text.as_bytes())?;
     write_atomically(
         &out.join("histogram.svg"),
         summary::histogram_svg(rows).as_bytes(),
     )?;
-    let failures = page::read_failures(out, rows);
+    let reports = page::read_reports(out, rows);
     write_atomically(
         &out.join("index.html"),
-        page::render(rubric, rows, sandbox, failures).as_bytes(),
+        page::render(rubric, rows, sandbox, reports, &lints).as_bytes(),
     )?;
     Ok(())
 }

@@ -19,20 +19,11 @@ use anyhow::{Context as _, bail};
 
 use super::grade::write_atomically;
 use super::grade_all::shard::{Entry, MANIFEST, Manifest, Revision, Shard};
-use super::grade_all::{Grade, Outcome, Row, write_class_files, write_exports};
+use super::grade_all::{Grade, Outcome, Row, student_files, write_class_files, write_exports};
 use crate::Status;
 use crate::cli::MergeArgs;
 use crate::kit::Kit;
 use crate::sandbox::Level;
-
-/// The files of a student's folder in a grade-all output.
-const STUDENT_FILES: [&str; 5] = [
-    "results.json",
-    "report.md",
-    "report.html",
-    "timings.json",
-    "fingerprint",
-];
 
 /// Merges the shards' outputs.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
@@ -288,16 +279,21 @@ fn check_name(dir: &Path, name: &str) -> anyhow::Result<()> {
     }
 }
 
-/// Copies a student's folder (the files grade-all writes there).
+/// Copies a student's folder (the files grade-all writes there, the instructor's
+/// reports in their own folder included).
 fn copy_student(from: &Path, to: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
-    for file in STUDENT_FILES {
-        let source: PathBuf = from.join(file);
+    for file in student_files() {
+        let source: PathBuf = from.join(&file);
+        let target = to.join(&file);
         if source.is_file() {
             let bytes =
                 std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
-            write_atomically(&to.join(file), &bytes)
-                .with_context(|| format!("writing {}", to.join(file).display()))?;
+            if let Some(folder) = target.parent() {
+                std::fs::create_dir_all(folder)
+                    .with_context(|| format!("creating {}", folder.display()))?;
+            }
+            write_atomically(&target, &bytes)
+                .with_context(|| format!("writing {}", target.display()))?;
         }
     }
     Ok(())

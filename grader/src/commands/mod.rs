@@ -17,6 +17,8 @@ mod gradescope;
 mod merge;
 #[cfg(feature = "instructor")]
 mod mutants;
+#[cfg(feature = "instructor")]
+mod publish_grader;
 #[cfg(all(feature = "instructor", target_os = "linux"))]
 mod sandbox_check;
 #[cfg(feature = "instructor")]
@@ -66,6 +68,7 @@ fn run_instructor(command: crate::cli::InstructorCommand) -> anyhow::Result<Stat
         InstructorCommand::Starter(args) => starter::run(&args),
         InstructorCommand::SelfCheck(args) => self_check::run(&args),
         InstructorCommand::Dist(args) => dist::run(&args),
+        InstructorCommand::PublishGrader(args) => publish_grader::run(&args),
         InstructorCommand::Mutants(args) => mutants::run(&args),
         InstructorCommand::Similarity(args) => similarity::run(&args),
         #[cfg(target_os = "linux")]
@@ -148,6 +151,9 @@ pub struct Setup {
     pub jobs: usize,
     /// How strictly builds and checks are sandboxed.
     pub sandbox: Mode,
+    /// Whether gradings read the code with clippy (the rubric's `[style]`; see
+    /// [`crate::style`]).
+    pub style: bool,
 }
 
 impl Setup {
@@ -173,6 +179,8 @@ impl Setup {
             incremental: true,
             // A person waits on one submission; `grade-all` turns this off for its bar.
             progress: true,
+            // Set for each grading (see `Grader::grade`).
+            clippy: None,
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
@@ -186,6 +194,14 @@ impl Setup {
                     crate::sandbox::support();
                 }),
             ]
+        });
+        // Clippy's catalog of lints, read meanwhile too (once per process).
+        let style = rubric.style.enabled;
+        let catalog = style.then(|| {
+            let settings = rubric.style.clone();
+            std::thread::spawn(move || {
+                let _ = crate::style::plan(&settings);
+            })
         });
         let fixtures = kit.fixtures();
         let build = |check: &RubricCheck, secret: Option<&str>, what: &str| {
@@ -216,7 +232,7 @@ impl Setup {
             })
             .collect::<anyhow::Result<Vec<Option<Value>>>>()?;
         // Both results are kept for whoever asks next.
-        for thread in ready.into_iter().flatten() {
+        for thread in ready.into_iter().flatten().chain(catalog) {
             let _ = thread.join();
         }
         let support = crate::sandbox::support();
@@ -257,6 +273,7 @@ impl Setup {
             workspace,
             jobs,
             sandbox,
+            style,
         })
     }
 
@@ -266,6 +283,9 @@ impl Setup {
         if names.is_empty() {
             return Ok(());
         }
+        // A grading of a few checks is no grade: how the code reads waits for the
+        // whole one (and does not cost its build the lint passes).
+        self.style = false;
         let known: Vec<&str> = self.rubric.checks.iter().map(|c| c.spec.name).collect();
         if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
             if let Some(off) = self.rubric.turned_off_with(unknown) {
@@ -363,6 +383,7 @@ impl Setup {
             workspace: self.workspace.clone(),
             jobs: self.jobs,
             confinement: self.confinement(),
+            style: self.style,
         }
     }
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 
-use super::Workspace;
 use super::layout::{SYNCED, private_dir, write_wrapper};
+use super::{Workspace, clippy};
 use crate::sandbox::{self, Exit, Job, usage};
 
 /// The target directory of the harness `id`: one per harness, so that no build can
@@ -75,6 +75,22 @@ fn toolchain() -> anyhow::Result<&'static Toolchain> {
         })
         .as_ref()
         .map_err(|problem| anyhow::anyhow!("{problem}"))
+}
+
+/// The toolchain's `clippy-driver`, when clippy is installed with it.
+pub fn clippy_driver() -> anyhow::Result<PathBuf> {
+    let sysroot = &toolchain()?.sysroot;
+    let driver = sysroot
+        .join("bin")
+        .join(format!("clippy-driver{}", std::env::consts::EXE_SUFFIX));
+    if driver.is_file() {
+        Ok(driver)
+    } else {
+        bail!(
+            "clippy is not installed with the toolchain at {} (rustup component add clippy)",
+            sysroot.display()
+        )
+    }
 }
 
 /// The user's cargo home, whose crate registry the builds read.
@@ -168,6 +184,13 @@ pub(super) fn sandboxed_cargo(
         ]
         .into_iter()
         .chain(incremental(workspace).map(|value| ("CARGO_INCREMENTAL".into(), value.into())))
+        // The job's environment holds only what is listed: clippy's variables when
+        // it lints, none otherwise.
+        .chain(
+            clippy::environment(dir, workspace.clippy.as_ref())
+                .into_iter()
+                .filter_map(|(name, value)| Some((name, value?))),
+        )
         .collect(),
         cwd: dir.to_path_buf(),
         readable: vec![
@@ -257,9 +280,19 @@ pub(super) fn cargo(workspace: &Workspace, dir: &Path, target: &Path) -> anyhow:
     ] {
         command.env_remove(variable);
     }
-    // A shell script: where there is no sh (Windows), builds go untimed.
+    for (name, value) in clippy::environment(dir, workspace.clippy.as_ref()) {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+    // A shell script: where there is no sh (Windows), builds go untimed, and clippy's
+    // driver is the wrapper itself (it lints the probe too, whose findings are not
+    // the student's and are left out).
     if cfg!(unix) {
         command.env("RUSTC_WORKSPACE_WRAPPER", wrapper);
+    } else if let Some(clippy) = &workspace.clippy {
+        command.env("RUSTC_WORKSPACE_WRAPPER", &clippy.driver);
     }
     Ok(command)
 }

@@ -244,12 +244,24 @@ pub(super) const SYNCED: &str = "lock-synced";
 /// none of it. It lives in the builds' cargo home, one path for every harness: cargo
 /// mixes the wrapper's path into the names of a workspace's own artifacts, and the
 /// wire (a member of every harness) must keep the seed's name to be reused.
-pub(super) const WRAPPER: &str = "grader-rustc.sh";
+///
+/// When a grading reads the student's code with clippy, the wrapper compiles the
+/// student's crate (and only it: `CARGO_CRATE_NAME` `maze`) with clippy's driver in
+/// place of rustc, named by `GRADER_CLIPPY_DRIVER`: one compilation both builds the
+/// crate the probe links and lints it, so the code clippy reads is the code the
+/// checks run. The name changed with that (it was `grader-rustc.sh`): a grader
+/// of before, sharing the cargo home, rewrites its own script, never this one.
+pub(super) const WRAPPER: &str = "grader-rustc-2.sh";
 
 const WRAPPER_SCRIPT: &str = r#"#!/bin/sh
-# Written by the grader: runs rustc and notes its wall and CPU time (grader grade --timings).
+# Written by the grader: runs rustc (clippy's driver for the student's crate when the
+# grading lints it) and notes its wall and CPU time (grader grade --timings).
 start=$(date +%s%N 2>/dev/null)
-"$@"
+if [ -n "$GRADER_CLIPPY_DRIVER" ] && [ "$CARGO_CRATE_NAME" = maze ]; then
+    "$GRADER_CLIPPY_DRIVER" "$@"
+else
+    "$@"
+fi
 status=$?
 end=$(date +%s%N 2>/dev/null)
 note="$CARGO_TARGET_DIR/grader-timings/$CARGO_CRATE_NAME.$$"

@@ -30,6 +30,7 @@ use crate::sandbox::Mode;
 
 mod advice;
 mod cargo;
+mod clippy;
 mod layout;
 mod probe;
 mod seed;
@@ -41,7 +42,8 @@ use seed::{Seeding, lock_from_seed, seed_target};
 
 use crate::timings::{Phase, Stopwatch};
 
-pub use cargo::find_toolchain;
+pub use cargo::{clippy_driver, find_toolchain};
+pub use clippy::{Clippy, Lint};
 pub use layout::{Sources, read_sources};
 // For the instructor's commands (`grader sandbox-check`, `grader starter`).
 #[cfg(feature = "instructor")]
@@ -68,6 +70,9 @@ pub struct Workspace {
     /// plain line otherwise): on for a person waiting on one submission, off where a
     /// caller shows progress of its own (`grade-all`).
     pub progress: bool,
+    /// Whether and how the build lints the student's crate with clippy (see
+    /// [`clippy`]).
+    pub clippy: Option<Clippy>,
 }
 
 /// A note on stderr for as long as a build step runs: a spinner with `message` when
@@ -76,7 +81,8 @@ pub struct Workspace {
 struct Note(Option<indicatif::ProgressBar>);
 
 impl Note {
-    fn new(workspace: &Workspace, message: &'static str) -> Note {
+    fn new(workspace: &Workspace, message: impl Into<String>) -> Note {
+        let message: String = message.into();
         if !workspace.progress {
             return Note(None);
         }
@@ -112,6 +118,9 @@ pub struct Build {
     /// Dependencies cargo compiled for this submission rather than find them in
     /// the seed (`name@version`).
     pub dependencies_compiled: Vec<String>,
+    /// Clippy's findings in the submission's own crate: `None` when the build did
+    /// not lint it (no clippy asked for, or the crate does not compile).
+    pub lints: Option<Vec<Lint>>,
 }
 
 impl Build {
@@ -125,6 +134,7 @@ impl Build {
             warnings,
             phases: Vec::new(),
             dependencies_compiled: Vec::new(),
+            lints: None,
         }
     }
 }
@@ -189,6 +199,7 @@ impl Costs {
             warnings,
             phases: self.phases,
             dependencies_compiled: self.compiled,
+            lints: None,
         }
     }
 }
@@ -249,6 +260,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     // One grading of this submission builds at a time (its harness and target dir).
     let _building = lock(workspace, &id)?;
     let dir = prepare(workspace, &id, &sources)?;
+    clippy::prepare(&dir, workspace.clippy.as_ref())?;
     lock_from_seed(workspace, &id, &dir);
     let (offline, sync_cpu) = sync_once(&dir)?;
     // The dependencies first (the first time only), each step with its own note.
@@ -267,7 +279,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     );
     let _note = Note::new(workspace, "building your code…");
     let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
-    let whole = costs.build_probe(
+    let mut whole = costs.build_probe(
         workspace,
         &dir,
         &id,
@@ -275,13 +287,43 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         &all_features.join(","),
         offline,
     )?;
+    // Code that raises clippy's lints to errors itself (`#![deny(clippy::pedantic)]`)
+    // builds without clippy: it is built again with every lint a warning, and so is
+    // the rest of this grading. Only then, so that rustc's own lints keep the levels
+    // the student gave them, as in `cargo build`.
+    let capped;
+    let workspace = match &workspace.clippy {
+        Some(clippy) if whole.only_clippy_errors() => {
+            capped = Workspace {
+                clippy: Some(clippy.capped()),
+                ..workspace.clone()
+            };
+            clippy::prepare(&dir, capped.clippy.as_ref())?;
+            whole = costs.build_probe(
+                &capped,
+                &dir,
+                &id,
+                "build the submission again, clippy's lints as warnings".to_owned(),
+                &all_features.join(","),
+                offline,
+            )?;
+            &capped
+        }
+        _ => workspace,
+    };
     let warnings = whole.warnings.clone();
+    // The crate compiled (whatever became of the probe): clippy read all of it.
+    let lints = (workspace.clippy.is_some() && whole.submission_errors.is_empty())
+        .then(|| whole.lints.clone());
     if let Some(executable) = whole.executable {
         let parts = Part::ALL
             .iter()
             .map(|&p| (p, Ok(executable.clone())))
             .collect();
-        return Ok(costs.finish(parts, warnings));
+        return Ok(Build {
+            lints,
+            ..costs.finish(parts, warnings)
+        });
     }
     if !whole.submission_errors.is_empty() {
         // The grader's own words first, for errors that come from how the student
@@ -336,7 +378,10 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         };
         parts.insert(part, result);
     }
-    Ok(costs.finish(parts, warnings))
+    Ok(Build {
+        lints,
+        ..costs.finish(parts, warnings)
+    })
 }
 
 /// When only some parts' files hold the compile errors, builds the other parts with
@@ -380,8 +425,14 @@ fn rescue(
         }
     }
     let rescued = rescue_id(id);
+    // The stubs' crate is never linted: no style section reads a rescue's findings.
+    let workspace = &Workspace {
+        clippy: None,
+        ..workspace.clone()
+    };
     let watch = Stopwatch::start();
     let dir = prepare(workspace, &rescued, &patched)?;
+    clippy::prepare(&dir, None)?;
     lock_from_seed(workspace, &rescued, &dir);
     let (offline, sync_cpu) = sync_once(&dir)?;
     costs.phases.push(Phase::new(

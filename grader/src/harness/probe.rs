@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use anyhow::{Context as _, bail};
-use cargo_metadata::Message;
-use cargo_metadata::diagnostic::DiagnosticLevel;
+use serde::Deserialize;
 
 use super::Workspace;
 use super::cargo::{CargoRun, cargo, first_line, sandboxed_cargo};
+use super::clippy::Lint;
 use crate::sandbox::{Mode, usage};
 use crate::timings::{Phase, Spent, Stopwatch};
 
@@ -29,11 +29,24 @@ pub(super) struct Attempt {
     /// Errors in the probe (a signature it calls does not match).
     pub(super) probe_errors: Vec<String>,
     pub(super) warnings: Vec<String>,
+    /// Clippy's findings in the submission's own code, when the build linted it (see
+    /// [`super::clippy`]); its errors among them are in `submission_errors` too.
+    pub(super) lints: Vec<Lint>,
+    /// How many of `submission_errors` are clippy's.
+    pub(super) clippy_errors: usize,
     /// What the build took: cargo's job as a whole, with the compiler's runs for the
     /// submission's crate and the probe as details.
     pub(super) cost: Phase,
     /// Dependencies cargo compiled rather than found built (`name@version`).
     pub(super) compiled: Vec<String>,
+}
+
+impl Attempt {
+    /// Whether the submission's crate failed to compile only because of clippy's
+    /// lints that its own attributes raise to errors.
+    pub(super) fn only_clippy_errors(&self) -> bool {
+        !self.submission_errors.is_empty() && self.submission_errors.len() == self.clippy_errors
+    }
 }
 
 pub(super) fn build_probe_into(
@@ -87,56 +100,76 @@ pub(super) fn build_probe_into(
         error_files: Vec::new(),
         probe_errors: Vec::new(),
         warnings: Vec::new(),
+        lints: Vec::new(),
+        clippy_errors: 0,
         cost: Phase {
             details: compiler_runs(&notes),
             ..Phase::new("build", watch.spent(cpu.unwrap_or_default()))
         },
         compiled: Vec::new(),
     };
-    for message in Message::parse_stream(stdout.as_slice()) {
-        match message.context("reading cargo's messages")? {
-            Message::CompilerMessage(message) => {
-                let from_submission = message.target.name == "maze";
-                let rendered = shorten(
-                    message
-                        .message
-                        .rendered
-                        .as_deref()
-                        .unwrap_or(&message.message.message),
-                );
-                match (message.message.level, from_submission) {
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, true) => {
+    for line in String::from_utf8_lossy(&stdout).lines() {
+        // cargo prints one JSON object a line; anything else is not a message.
+        let Ok(message) = serde_json::from_str::<CargoMessage>(line) else {
+            continue;
+        };
+        match message {
+            CargoMessage::CompilerMessage {
+                target: built,
+                message,
+            } => {
+                let from_submission = built.name == "maze";
+                let error = message.level == "error" || message.level.starts_with("error:");
+                // A finding goes to the style section, never among the warnings; an
+                // error of clippy's (a lint the student's code denies) is an error
+                // too, which the build decides about (see `super::build`).
+                if let Some(lint) = Lint::of(&message).filter(|_| from_submission) {
+                    attempt.lints.push(lint);
+                    if !error {
+                        continue;
+                    }
+                    attempt.clippy_errors += 1;
+                }
+                let rendered = shorten(message.rendered.as_deref().unwrap_or(&message.message));
+                match (error, message.level == "warning", from_submission) {
+                    (true, _, true) => {
                         attempt.submission_errors.push(rendered);
-                        let file = message
-                            .message
-                            .spans
-                            .iter()
-                            .find(|span| span.is_primary)
-                            .and_then(|span| {
-                                Path::new(&span.file_name)
-                                    .strip_prefix("submission/src")
-                                    .ok()
-                                    .map(Path::to_path_buf)
-                            });
+                        let file =
+                            message
+                                .spans
+                                .iter()
+                                .find(|span| span.is_primary)
+                                .and_then(|span| {
+                                    Path::new(&span.file_name)
+                                        .strip_prefix("submission/src")
+                                        .ok()
+                                        .map(Path::to_path_buf)
+                                });
                         attempt.error_files.push(file);
                     }
-                    (DiagnosticLevel::Error | DiagnosticLevel::Ice, false) => {
-                        attempt.probe_errors.push(rendered)
-                    }
-                    (DiagnosticLevel::Warning, true) => attempt.warnings.push(rendered),
+                    (true, _, false) => attempt.probe_errors.push(rendered),
+                    (false, true, true) => attempt.warnings.push(rendered),
                     _ => {}
                 }
             }
-            Message::CompilerArtifact(artifact)
-                if artifact.target.name == format!("probe-{id}") =>
-            {
-                attempt.executable = artifact.executable.map(|p| p.into_std_path_buf());
+            CargoMessage::CompilerArtifact {
+                target: built,
+                executable,
+                ..
+            } if built.name == format!("probe-{id}") => {
+                // Only a probe cargo built: the compiler's own output goes to this
+                // stream too, and clippy's `#[clippy::author]` and `#[clippy::dump]`
+                // have a student's crate print there.
+                attempt.executable = executable.filter(|path| path.starts_with(target));
             }
-            Message::CompilerArtifact(artifact) if !artifact.fresh => {
-                let package = &artifact.package_id.repr;
+            CargoMessage::CompilerArtifact {
+                package_id,
+                fresh: false,
+                ..
+            } => {
                 // `registry+https://…#serde@1.0.228`, or a path package's
                 // `path+file:///…#maze-probe-…@0.1.0`.
-                let name = package.rsplit('#').next().unwrap_or(package);
+                let name = package_id.rsplit('#').next().unwrap_or(&package_id);
                 if !name.starts_with("maze-submission-") && !name.starts_with("maze-probe-") {
                     attempt.compiled.push(name.to_owned());
                 }
@@ -151,6 +184,82 @@ pub(super) fn build_probe_into(
         );
     }
     Ok(attempt)
+}
+
+/// The fields of cargo's JSON messages (`--message-format json`, documented in The
+/// Cargo Book's "JSON messages") that a build's outcome is read from. Read with serde
+/// here rather than with the cargo_metadata crate: the student template's grader is
+/// compiled on every student's machine before its first grading, and these six fields
+/// did not pay for that crate's build.
+#[derive(Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+enum CargoMessage {
+    /// A compiler diagnostic in one target.
+    CompilerMessage {
+        /// The target it is in.
+        target: Target,
+        /// The diagnostic.
+        message: Diagnostic,
+    },
+    /// A target built (or found fresh).
+    CompilerArtifact {
+        /// `registry+…#name@version` or `path+file:///…#name@version`.
+        package_id: String,
+        /// The target.
+        target: Target,
+        /// The executable, for a binary.
+        executable: Option<PathBuf>,
+        /// Found built rather than compiled.
+        fresh: bool,
+    },
+    /// Any other message (build scripts, the build's end).
+    #[serde(other)]
+    Other,
+}
+
+/// A message's target.
+#[derive(Deserialize)]
+struct Target {
+    /// The target's name (`maze`, `probe-…`).
+    name: String,
+}
+
+/// rustc's diagnostic, as cargo passes it on.
+#[derive(Deserialize)]
+pub(super) struct Diagnostic {
+    /// The message's first line.
+    pub(super) message: String,
+    /// `error`, `warning`, `error: internal compiler error`, `note`, …
+    pub(super) level: String,
+    /// The lint or error code (`clippy::needless_return`, `E0308`), if any.
+    pub(super) code: Option<Code>,
+    /// The whole diagnostic as rustc prints it.
+    rendered: Option<String>,
+    /// Where it points.
+    #[serde(default)]
+    pub(super) spans: Vec<Span>,
+}
+
+/// A diagnostic's code.
+#[derive(Deserialize)]
+pub(super) struct Code {
+    /// `clippy::needless_return`, `E0308`, …
+    pub(super) code: String,
+}
+
+/// A place a diagnostic points at.
+#[derive(Deserialize)]
+pub(super) struct Span {
+    /// Relative to the package's root.
+    pub(super) file_name: String,
+    /// The place the diagnostic is about (others are notes).
+    pub(super) is_primary: bool,
+    /// The first line it covers (1-based).
+    pub(super) line_start: usize,
+    /// The last line it covers (1-based).
+    pub(super) line_end: usize,
+    /// The column it starts at (1-based).
+    pub(super) column_start: usize,
 }
 
 /// What the rustc wrapper noted of each compiler run of the harness's own crates (see

@@ -11,7 +11,7 @@ use super::Report;
 
 /// The results text.
 pub fn render(report: &Report) -> String {
-    let tests: Vec<_> = report
+    let mut tests: Vec<_> = report
         .checks
         .iter()
         .map(|check| {
@@ -29,6 +29,7 @@ pub fn render(report: &Report) -> String {
             })
         })
         .collect();
+    tests.extend(report.style.as_ref().and_then(super::style::classroom));
     let status = if report.checks.iter().all(|c| c.passed) {
         "pass"
     } else {

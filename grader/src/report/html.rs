@@ -120,6 +120,9 @@ pub fn render(report: &Report) -> String {
     for check in report.checks.iter().filter(|c| !c.passed) {
         failure(&mut out, check);
     }
+    if let Some(section) = &report.style {
+        super::style::html(&mut out, section);
+    }
     if !report.warnings.is_empty() {
         let _ = write!(
             out,

@@ -62,6 +62,9 @@ pub fn render(report: &Report, color: bool) -> String {
             }
         }
     }
+    if let Some(section) = &report.style {
+        super::style::human(&mut out, section, &paint);
+    }
     if !report.warnings.is_empty() {
         let _ = writeln!(
             out,
@@ -96,6 +99,10 @@ pub fn summary(report: &Report, color: bool) -> String {
                 "\n{}",
                 paint("Every check passes.", |t| t.green().to_string())
             );
+            // Then, and only then, how the code reads is what to work on next.
+            if let Some(section) = &report.style {
+                super::style::human(&mut out, section, &paint);
+            }
         }
     }
     let _ = writeln!(out);

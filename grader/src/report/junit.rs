@@ -54,6 +54,28 @@ pub fn render(report: &Report) -> String {
         ]);
         junit.add_test_suite(suite);
     }
+    if let Some(section) = &report.style {
+        let (passed, headline, text) = super::style::junit(section);
+        let status = if passed {
+            TestCaseStatus::success()
+        } else {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            status.set_message(headline);
+            status.set_description(text.clone());
+            status
+        };
+        let mut case = TestCase::new("style", status);
+        case.set_classname("style");
+        case.add_properties([
+            Property::new("score", points(section.score)),
+            Property::new("max_score", points(section.max_score)),
+            Property::new("findings", section.findings.len().to_string()),
+        ]);
+        case.set_system_out(text);
+        let mut suite = TestSuite::new("How your code reads (clippy)");
+        suite.add_test_case(case);
+        junit.add_test_suite(suite);
+    }
     if !report.build_errors.is_empty() {
         let mut suite = TestSuite::new("build");
         let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);

@@ -88,6 +88,9 @@ pub fn render(report: &Report) -> String {
         }
         out.push('\n');
     }
+    if let Some(section) = &report.style {
+        super::style::markdown(&mut out, section);
+    }
     let failures = report.checks.iter().filter(|c| {
         !c.passed && (c.diff.is_some() || c.message.contains('\n') || !c.output.is_empty())
     });

@@ -5,6 +5,12 @@
 //! A report quotes the student's code (messages, output, diffs, compiler errors) and
 //! so is rendered as hostile text: [`Report::render`] first passes every text through
 //! [`text::visible`], then each format quotes it in its own way.
+//!
+//! A report is written for an [`Audience`]. The instructor's (the human and JSON
+//! formats, and `grade-all`'s `instructor/` files) shows everything the grader found;
+//! a student's (every other format, and the reports `grade-all` and Gradescope hand
+//! out) shows nothing a hidden check asked or expected, nor a twin's own words: see
+//! [`Report::for_students`].
 
 mod classroom;
 pub mod gradescope;
@@ -12,6 +18,7 @@ pub(crate) mod html;
 mod human;
 mod junit;
 pub(crate) mod markdown;
+pub(crate) mod style;
 pub mod text;
 
 #[cfg(test)]
@@ -72,6 +79,12 @@ pub struct CheckResult {
     /// [`crate::checks::twin_name`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub twin: Option<Twin>,
+    /// The last line of the message when other failing checks run this check's code
+    /// ("fix direction_opposite first: …"), set by the grading: it names checks, not
+    /// inputs, so a student's report keeps it where it hides the rest of a hidden
+    /// check's message.
+    #[serde(skip)]
+    pub fix_first: Option<String>,
     /// How long it ran (left out of the JSON report, which stays identical between
     /// runs).
     #[serde(skip)]
@@ -83,23 +96,78 @@ fn part_id<S: serde::Serializer>(part: &Part, serializer: S) -> Result<S::Ok, S:
 }
 
 /// A check's verdict on its twin: the same check asked on an input the course keeps
-/// private. Its message can describe that input, so only the instructor's formats
-/// (human and JSON) show it; the others say that the twin failed, and nothing of
-/// its input.
+/// private. Its message can describe that input, so only the instructor's reports
+/// show it; a student's says that the twin failed, and nothing of its input.
 #[derive(Debug, Clone, Serialize)]
 pub struct Twin {
     /// Whether the twin passed.
     pub passed: bool,
-    /// What its judge found.
+    /// What its judge found (empty in a student's report).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub message: String,
 }
 
-/// The message of a check whose own question passes and whose twin fails.
-pub const TWIN_FAILED: &str = "right on the input shown here, wrong on the same check asked with an input \
-     the course keeps private: the code answers the input it was shown, not others like it";
+/// How the message of a check whose own question passes and whose twin fails
+/// begins ([`twin_failed`] writes the rest).
+pub const TWIN_FAILED: &str =
+    "right on the input shown here, wrong on another input of the same check";
 
 /// The kind of mistake of a check right on its own input and wrong on its twin's.
-pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on a private one";
+pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on another of the same check";
+
+/// What a student is told of a check right on its own input and wrong on its twin:
+/// that the twin is another input of the same check (whose title says what it tests),
+/// its size (the first `WxH` its judge names, never a seed or a value) and which kind
+/// of failure it was, and where to look; nothing that would let code answer it.
+pub fn twin_failed(title: &str, twin: &Verdict) -> String {
+    let kind = twin
+        .mistake
+        .as_deref()
+        .map_or(crate::checks::mistake::WRONG_RESULT, |m| m.kind.as_str());
+    let size = first_size(&twin.message)
+        .map(|size| format!(", of size {size}"))
+        .unwrap_or_default();
+    format!(
+        "{TWIN_FAILED} ({title}), which the course keeps private{size}: {kind}. Inputs of other sizes and \
+         shapes reach code the one shown here may not (a border, a longer corridor, a non-square \
+         grid): try yours on more of them, with the tests and the driver"
+    )
+}
+
+/// The first size `WxH` in `words`.
+fn first_size(words: &str) -> Option<String> {
+    let bytes = words.as_bytes();
+    (0..bytes.len()).find_map(|start| {
+        if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
+            return None;
+        }
+        let width = words[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .filter(|&n| n > 0)?;
+        let rest = words[start + width..].strip_prefix('x')?;
+        let height = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let after = rest[height..].chars().next();
+        (height > 0 && !after.is_some_and(|c| c.is_ascii_alphanumeric()))
+            .then(|| format!("{}x{}", &words[start..start + width], &rest[..height]))
+    })
+}
+
+/// What a student's report says of a hidden check that passed.
+pub const HIDDEN_PASSED: &str = "passed on inputs the course keeps private";
+
+/// What a student's report says of a hidden check that failed, after the kind of
+/// failure: the check's title says which property it tests, the inputs and the
+/// expected answers stay private.
+pub const HIDDEN_FAILED: &str = "on inputs the course keeps private, which this report does not \
+     show, nor the expected answers: the check's title says what it tests, and the public checks \
+     of the same code show the details";
+
+/// What a student's report says of a hidden check the grader could not judge.
+pub const HIDDEN_GRADER_ERROR: &str = "the grader could not judge this check, on inputs the course \
+     keeps private (a fault of the grader or the kit, not of your code: the course staff will look \
+     at it)";
 
 /// What the student template's report says, where there is no secret and so no twin.
 pub const TWINS_ELSEWHERE: &str = "the course's grading also asks each check on inputs it keeps \
@@ -123,13 +191,16 @@ impl CheckResult {
         let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
         let (message, diff, picture, mistake) = match &twin {
             Some(twin) if twin_failed && !twin.grader_error => (
-                TWIN_FAILED.to_owned(),
+                self::twin_failed(&check.title, twin),
                 None,
                 None,
-                Some(Mistake::kind(TWIN_MISTAKE)),
+                Some(Mistake::new(
+                    TWIN_MISTAKE,
+                    twin.mistake.as_deref().map_or("", |m| m.kind.as_str()),
+                )),
             ),
             Some(twin) if twin_failed => (
-                TWIN_FAILED.to_owned(),
+                self::twin_failed(&check.title, twin),
                 None,
                 None,
                 twin.mistake.as_deref().cloned(),
@@ -160,9 +231,77 @@ impl CheckResult {
                 passed: t.passed,
                 message: t.message,
             }),
+            fix_first: None,
             duration,
         }
     }
+
+    /// This result as a student may see it: a hidden check says whether it passed,
+    /// and if not, which kind of failure and what to fix first; never its message,
+    /// the expected-against-actual diff, the picture (both drawn from the reference's
+    /// answer), what the code printed (the code can print its inputs), how long it
+    /// ran or the mistake's detail. A public check loses only its twin's words.
+    fn for_students(&self) -> CheckResult {
+        let twin = self.twin.as_ref().map(|twin| Twin {
+            passed: twin.passed,
+            message: String::new(),
+        });
+        if self.visibility == Visibility::Visible {
+            let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
+            return CheckResult {
+                twin,
+                // A failing twin's mistake may be its own (a grader error), keyed
+                // from its words: only the kind is the student's to see.
+                mistake: match &self.mistake {
+                    Some(mistake) if twin_failed => Some(Mistake::kind(mistake.kind.clone())),
+                    other => other.clone(),
+                },
+                ..self.clone()
+            };
+        }
+        let kind = self.mistake.as_ref().map(|mistake| mistake.kind.clone());
+        let message = if self.passed {
+            HIDDEN_PASSED.to_owned()
+        } else if self.grader_error {
+            HIDDEN_GRADER_ERROR.to_owned()
+        } else if kind.as_deref() == Some(crate::checks::mistake::BUILD_ERROR) {
+            // The build's headline: the same words under every check of the part.
+            self.message.clone()
+        } else {
+            let kind = kind
+                .as_deref()
+                .unwrap_or(crate::checks::mistake::WRONG_RESULT);
+            let mut message = format!("failed ({kind}) {HIDDEN_FAILED}");
+            if let Some(fix) = &self.fix_first {
+                message.push('\n');
+                message.push_str(fix);
+            }
+            message
+        };
+        CheckResult {
+            message,
+            diff: None,
+            output: String::new(),
+            picture: None,
+            mistake: kind.map(Mistake::kind),
+            twin: None,
+            // The code decides how long it runs, so a time shown per check could
+            // carry its input out (a millisecond per cell): JUnit and Classroom show
+            // none for a hidden check.
+            duration: Duration::ZERO,
+            ..self.clone()
+        }
+    }
+}
+
+/// Who a report is written for (see the module's documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// A student, or anyone a report may reach: nothing of a hidden check's inputs
+    /// or expected answers, nothing of a twin's.
+    Students,
+    /// The course's staff: everything the grader found.
+    Instructor,
 }
 
 /// The totals of one part.
@@ -210,6 +349,10 @@ pub struct Report {
     /// (`grader grade --timings`), since no two gradings take the same time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timings: Option<crate::timings::Timings>,
+    /// How the code reads (clippy's findings on the student's own code), when the
+    /// grading read it; its points are in `score` and `max_score`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<crate::style::Section>,
 }
 
 impl Report {
@@ -246,13 +389,23 @@ impl Report {
             twins: false,
             execution_time,
             timings: None,
+            style: None,
         }
     }
 
-    /// The report in `format`; `color` only matters to the human format. Every text
-    /// is shown with [`text::visible`] first, in every format.
+    /// The report in `format`, for the audience the format is written for (see
+    /// [`Format::audience`]); `color` only matters to the human format. Every text is
+    /// shown with [`text::visible`] first, in every format.
     pub fn render(&self, format: Format, color: bool) -> String {
-        let report = self.visible();
+        self.render_for(format, color, format.audience())
+    }
+
+    /// The report in `format` for `audience`.
+    pub fn render_for(&self, format: Format, color: bool, audience: Audience) -> String {
+        let report = match audience {
+            Audience::Students => self.for_students().visible(),
+            Audience::Instructor => self.visible(),
+        };
         match format {
             Format::Human => human::render(&report, color),
             Format::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
@@ -261,6 +414,15 @@ impl Report {
             Format::Markdown => markdown::render(&report),
             Format::Html => html::render(&report),
             Format::Classroom => classroom::render(&report),
+        }
+    }
+
+    /// A copy a student may read: every check as [`CheckResult::for_students`] shows
+    /// it. The totals, the build's errors and the warnings are the student's own.
+    pub fn for_students(&self) -> Report {
+        Report {
+            checks: self.checks.iter().map(CheckResult::for_students).collect(),
+            ..self.clone()
         }
     }
 
@@ -316,6 +478,7 @@ impl Report {
                 .collect(),
             build_errors: self.build_errors.iter().map(|e| shown(e)).collect(),
             warnings: self.warnings.iter().map(|w| shown(w)).collect(),
+            style: self.style.as_ref().map(|section| section.shown(shown)),
             ..self.clone()
         }
     }
@@ -339,6 +502,23 @@ pub enum Format {
     Html,
     /// GitHub Classroom's autograding result (for the grading reporter action).
     Classroom,
+}
+
+impl Format {
+    /// Who a report in this format is for: the human and JSON reports are the
+    /// instructor's (the grader's full account, which `grader grade` prints); every
+    /// other format is made to be handed to the student (Gradescope, GitHub Classroom
+    /// and CI show it to them), so it shows nothing of a hidden check's inputs.
+    pub fn audience(self) -> Audience {
+        match self {
+            Format::Human | Format::Json => Audience::Instructor,
+            Format::Gradescope
+            | Format::Junit
+            | Format::Markdown
+            | Format::Html
+            | Format::Classroom => Audience::Students,
+        }
+    }
 }
 
 /// Points without a needless `.0`: `2`, `2.5`.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::ValueEnum as _;
 
 use super::text::is_hazard;
-use super::{CheckResult, Format, PartSummary, Report, Twin};
+use super::{Audience, CheckResult, Format, PartSummary, Report, Twin};
 use crate::checks::Part;
 use crate::rubric::Visibility;
 
@@ -38,6 +38,7 @@ fn hostile_report() -> Report {
         picture: None,
         mistake: None,
         twin: None,
+        fix_first: None,
         duration: Duration::ZERO,
     };
     let failed = CheckResult {
@@ -54,7 +55,10 @@ fn hostile_report() -> Report {
     };
     // Right on the shown input, wrong on its private twin, whose words are hostile.
     let twin_only = CheckResult {
-        message: super::TWIN_FAILED.to_owned(),
+        message: super::twin_failed(
+            "the position_hash check",
+            &crate::checks::Verdict::fail("the 7x9 maze is not perfect"),
+        ),
         twin: Some(Twin {
             passed: false,
             message: "opposite of \x1b[2JEAST\u{202e} on the private input\nScore: 99/99"
@@ -99,6 +103,7 @@ fn hostile_report() -> Report {
         twins: true,
         execution_time: Duration::ZERO,
         timings: None,
+        style: None,
     }
 }
 
@@ -455,6 +460,135 @@ fn only_the_instructors_formats_quote_what_a_private_twin_found() {
     }
 }
 
+/// What a hidden check's report could carry of its secret input or of the
+/// reference's answer: a size and seed, an expected value, what the code printed of
+/// its input, a picture of the reference's maze, a count of cases.
+const SECRETS: [&str; 5] = [
+    "8x37",
+    "seed 457302",
+    "expected 17",
+    "spy: 8 by 37",
+    "on 9 boards",
+];
+
+/// The hostile report and two hidden checks: one failing with every detail naming
+/// its secret input (and a pointer at a check to fix first), one passing with a
+/// message that counts its secret cases.
+fn report_with_hidden_checks() -> Report {
+    let mut report = hostile_report_with_a_picture();
+    let hidden = CheckResult {
+        name: "a_hidden_maze_check".to_owned(),
+        title: "the same mazes as the reference on hidden sizes and seeds".to_owned(),
+        visibility: Visibility::Hidden,
+        message: "the 8x37, complexity 0.75, seed 457302 maze has other walls, expected 17\nfix direction_opposite first: this check runs its code too, and it fails".to_owned(),
+        fix_first: Some("fix direction_opposite first: this check runs its code too, and it fails".to_owned()),
+        diff: Some("--- expected\n+++ yours\n-8x37 expected 17\n+8x37 seed 457302\n".to_owned()),
+        output: "stderr:\nspy: 8 by 37, seed 457302".to_owned(),
+        picture: report.checks[0].picture.as_ref().map(|svg| svg.replace("2x1", "8x37")),
+        mistake: Some(crate::checks::Mistake::new("visit order", "the 8x37 maze: expected 17")),
+        // Code that ran a millisecond per cell of its secret 8x37 maze.
+        duration: Duration::from_millis(8 * 37),
+        ..report.checks[1].clone()
+    };
+    let hidden = CheckResult {
+        passed: false,
+        score: 0.0,
+        ..hidden
+    };
+    let passing = CheckResult {
+        name: "a_hidden_board_check".to_owned(),
+        visibility: Visibility::AfterDueDate,
+        message: "the paths are exactly the reference's on 9 boards (6 solvable, 3 not)".to_owned(),
+        ..report.checks[1].clone()
+    };
+    report.checks.extend([hidden, passing]);
+    report
+}
+
+#[test]
+fn no_students_report_carries_a_hidden_checks_input_or_answer_and_the_instructors_do() {
+    let report = report_with_hidden_checks();
+    for format in Format::value_variants() {
+        let students = report.render_for(*format, false, Audience::Students);
+        let found: Vec<&str> = SECRETS
+            .into_iter()
+            .filter(|s| students.contains(s))
+            .collect();
+        assert!(found.is_empty(), "{format:?} shows {found:?}:\n{students}");
+        let instructors = report.render_for(*format, false, Audience::Instructor);
+        // The instructor's report keeps the message (every format quotes its first
+        // line), so the search above can find what it looks for.
+        assert!(
+            instructors.contains("seed 457302"),
+            "{format:?}:\n{instructors}"
+        );
+        assert_eq!(
+            report.render(*format, false),
+            report.render_for(*format, false, format.audience()),
+            "{format:?}"
+        );
+    }
+    // Gradescope shows a test whatever its visibility once the course opens it, and
+    // its output is HTML where a picture came: neither holds the reference's maze.
+    let gradescope: serde_json::Value =
+        serde_json::from_str(&report.render(Format::Gradescope, false)).unwrap();
+    let tests = gradescope["tests"].as_array().unwrap();
+    let hidden = tests
+        .iter()
+        .find(|t| {
+            t["name"]
+                .as_str()
+                .unwrap()
+                .starts_with("a_hidden_maze_check")
+        })
+        .unwrap();
+    assert!(hidden.get("output_format").is_none(), "{hidden:#}");
+    assert_eq!(hidden["visibility"], "hidden");
+}
+
+#[test]
+fn a_hidden_check_tells_the_student_its_failure_kind_and_what_to_fix_first() {
+    let students = report_with_hidden_checks().for_students();
+    let hidden = &students.checks[4];
+    assert_eq!(
+        hidden.message,
+        format!(
+            "failed (visit order) {}\nfix direction_opposite first: this check runs its code too, and it fails",
+            super::HIDDEN_FAILED
+        )
+    );
+    assert_eq!(
+        hidden.mistake,
+        Some(crate::checks::Mistake::kind("visit order"))
+    );
+    assert_eq!(
+        (
+            hidden.diff.as_deref(),
+            hidden.output.as_str(),
+            hidden.picture.as_deref()
+        ),
+        (None, "", None)
+    );
+    assert_eq!(
+        (hidden.score, hidden.passed),
+        (0.0, false),
+        "the score is kept"
+    );
+    assert_eq!(students.checks[5].message, super::HIDDEN_PASSED);
+    // A public check keeps its details and loses only its twin's words.
+    assert_eq!(
+        students.checks[0].message,
+        report_with_hidden_checks().checks[0].message
+    );
+    assert_eq!(
+        students.checks[2]
+            .twin
+            .as_ref()
+            .map(|t| (t.passed, t.message.as_str())),
+        Some((false, ""))
+    );
+}
+
 #[test]
 fn a_check_passes_only_when_its_twin_passes_too() {
     let rubric = crate::rubric::load(
@@ -473,7 +607,7 @@ fn a_check_passes_only_when_its_twin_passes_too() {
 
     let shown_only = result(pass(), Some(fail()));
     assert!(!shown_only.passed && shown_only.score == 0.0);
-    assert_eq!(shown_only.message, super::TWIN_FAILED);
+    assert!(shown_only.message.starts_with(super::TWIN_FAILED));
     assert_eq!(shown_only.twin.as_ref().unwrap().message, "wrong on (3, 4)");
 
     // A failure on the shown input is reported as it is, and without its twin.

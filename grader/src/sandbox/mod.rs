@@ -18,8 +18,8 @@
 //! | IPC and UTS namespaces | `CLONE_NEWIPC`, `CLONE_NEWUTS` | System V shared memory and semaphores of the host; the hostname |
 //! | Landlock, ABI ≥ 1 (Linux 5.13) | `CONFIG_SECURITY_LANDLOCK`, enabled in `lsm=` | the same path rules again, enforced by an LSM rather than by what is mounted: read and execute only below the readable paths and the system libraries, writes only below the writable ones. Newer ABIs add: renaming and linking across directories (2, Linux 5.19), truncation (3, 6.2), TCP bind/connect (4, 6.7: all TCP denied), `ioctl` on devices (5, 6.10), signals and abstract Unix sockets scoped to the sandbox (6, 6.12), audit logging (7, 6.15). The ruleset handles every right of the running kernel's ABI (up to 7, the newest tested here) |
 //! | seccomp | `CONFIG_SECCOMP_FILTER`, `PR_SET_NO_NEW_PRIVS` | the kernel's larger attack surface: `ptrace`, `process_vm_readv/writev`, `mount`, `pivot_root`, `unshare`/`setns` and namespace flags on `clone`, `kexec`, `bpf`, `perf_event_open`, keyrings, `io_uring`, modules, `open_by_handle_at`, `userfaultfd`, and sockets of any family but `AF_UNIX`, and every call of the x32 ABI — each fails with `EPERM` (not a kill, so the student sees a readable error); `clone3` fails with `ENOSYS` so that libc falls back to `clone`, whose flags the filter can see |
-//! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` |
-//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything |
+//! | rlimits | always there | `RLIMIT_AS` (memory), `RLIMIT_NPROC` (processes and threads), `RLIMIT_FSIZE` (file size), `RLIMIT_CORE` = 0, `RLIMIT_NOFILE`, and for a job with a CPU limit `RLIMIT_CPU` |
+//! | wall clock | — | a job that never ends: on expiry the namespace's init is killed, and with it everything; a job with a CPU limit that uses next to none of it during a stretch that long is ended then, as waiting ([`Exit::Idle`]) |
 //!
 //! Capabilities: the job never has any (it runs as a non-root uid, or as a non-zero
 //! uid inside its user namespace, so `execve` clears them; the init drops its own).
@@ -66,12 +66,12 @@
 //! saying its child died of it) is the file-size limit; a failed exit with an
 //! allocation failure on stderr ("memory allocation of N bytes failed", `ENOMEM`'s
 //! text) is the memory limit; a fork or thread-spawn failure on stderr ("Resource
-//! temporarily unavailable", dash's "Cannot fork") is the process limit only if the
-//! init also saw the job at that limit. The init counts the job's tasks through its
-//! own `/proc` every 20 ms (every 1 ms during the first 100 ms and near the limit);
-//! a bomb whose processes give up at their first failure can shrink below the limit
-//! between two samples, and is then not reported — but still ends, and nothing of it
-//! survives. Landlock and seccomp denials are not reported as violations: the
+//! temporarily unavailable", dash's "Cannot fork") is the process limit when the job
+//! then failed, or when the init saw it at that limit (a job that ended well is
+//! overruled only then). The init counts the job's tasks through its own `/proc`
+//! every 20 ms (every 1 ms during the first 100 ms and near the limit); a bomb whose
+//! processes give up at their first failure can shrink below the limit between two
+//! samples, which is why a failed job's own words decide rather than the sample. Landlock and seccomp denials are not reported as violations: the
 //! program sees `EACCES`/`EPERM`/`ENOENT` and says so on stderr itself.
 //!
 //! # Two levels: full and container
@@ -290,6 +290,13 @@ pub struct Limits {
     pub output: usize,
     /// Bytes kept of the result channel; the rest is read and dropped.
     pub channel: usize,
+    /// CPU time, for a job whose verdict must not depend on how busy the machine
+    /// is: each of its processes may use this much (`RLIMIT_CPU`, rounded up to
+    /// whole seconds: `SIGXCPU`, then `SIGKILL` a second later), and a job that
+    /// uses less than a tenth of it during any stretch of this long on the wall
+    /// clock is ended as waiting ([`Exit::Idle`]; Linux only, where the sandbox can
+    /// read a running job's CPU time). `None`: neither.
+    pub cpu: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -304,6 +311,7 @@ impl Default for Limits {
             open_files: 256,
             output: 64 << 10,
             channel: 8 << 20,
+            cpu: None,
         }
     }
 }
@@ -321,6 +329,7 @@ impl Limits {
             open_files: 1024,
             output: 4 << 20,
             channel: 0,
+            cpu: None,
         }
     }
 }
@@ -404,7 +413,23 @@ pub enum Exit {
     Signal(i32),
     /// The wall-clock limit ran out and the job was killed.
     TimedOut,
+    /// During a stretch as long as its CPU limit ([`Limits::cpu`]) on the wall
+    /// clock, the job used less than a tenth of that CPU time: it was waiting (asleep,
+    /// or blocked on something that never comes), and was killed after this long.
+    Idle(Duration),
 }
+
+/// The share of a stretch as long as its CPU limit that a job must spend on a
+/// processor not to be ended as waiting ([`Exit::Idle`]). A job that computes gets a
+/// tenth of a core or more until the machine runs ten times as many busy threads as
+/// it has cores; a job that sleeps gets next to nothing however idle the machine
+/// is. So a job that computes meets its CPU limit however busy the machine, and one
+/// that waits is ended after its time limit on the wall clock however quiet.
+pub const IDLE_SHARE: u32 = 10;
+
+/// Whether the sandbox can read the CPU time of a running job here (Linux, at every
+/// level: through `/proc`), which [`Limits::cpu`]'s waiting rule needs.
+pub const READS_CPU: bool = cfg!(target_os = "linux");
 
 /// Why the sandbox stopped the job, where it can tell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -432,6 +457,52 @@ impl fmt::Display for Violation {
             }
             Violation::FileSize => f.write_str("wrote a file larger than the limit"),
         }
+    }
+}
+
+/// A CPU limit as `RLIMIT_CPU` takes it: whole seconds, rounded up, at least one.
+pub fn whole_seconds(limit: Duration) -> u64 {
+    let seconds = limit.as_secs() + u64::from(limit.subsec_nanos() > 0);
+    seconds.max(1)
+}
+
+/// The waiting rule of a job with a CPU limit ([`Limits::cpu`]): once every stretch
+/// of that long on the wall clock, a look at how much CPU time the job used during
+/// it.
+struct IdleWatch {
+    /// The CPU limit, which is also the stretch.
+    period: Duration,
+    started: Instant,
+    /// When the next look is due.
+    next: Instant,
+    /// The CPU time the job had used at the previous look.
+    used: Duration,
+}
+
+impl IdleWatch {
+    /// For a job with `limits` started at `started`; `None` without a CPU limit,
+    /// where CPU time cannot be read, or when the wall clock ends the job first.
+    fn new(limits: &Limits, started: Instant) -> Option<IdleWatch> {
+        let period = limits.cpu.filter(|cpu| READS_CPU && *cpu < limits.wall)?;
+        Some(IdleWatch {
+            period,
+            started,
+            next: started + period,
+            used: Duration::ZERO,
+        })
+    }
+
+    /// Looks at the job, which has used `used` of CPU time by now (the look being
+    /// due): `Some(time on the wall clock)` when it used less than a tenth of a
+    /// stretch during the last one, and is to be ended as waiting. An unreadable
+    /// figure (the job just ended) decides nothing.
+    fn look(&mut self, used: Option<Duration>) -> Option<Duration> {
+        let at = self.next;
+        self.next += self.period;
+        let used = used?;
+        let during = used.saturating_sub(self.used);
+        self.used = used;
+        (during < self.period / IDLE_SHARE).then(|| at - self.started)
     }
 }
 
@@ -627,7 +698,11 @@ fn violation(exit: Exit, stderr: Seen, peak_tasks: u64, limits: &Limits) -> Opti
             limit: limits.memory,
         });
     }
-    if stderr.processes && peak_tasks >= limits.processes {
+    // A failed start of a process or thread, and the job then failed: the process
+    // limit, however many tasks the last sample saw (a bomb whose processes give up
+    // at once can shrink between two samples, which made the verdict depend on the
+    // timing). A job that ended well is only overruled when it was seen at the limit.
+    if stderr.processes && (failed || peak_tasks >= limits.processes) {
         return Some(Violation::Processes {
             limit: limits.processes,
         });

@@ -30,6 +30,10 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         .stderr(Stdio::piped());
 
     #[cfg(unix)]
+    if let Some(cpu) = job.limits.cpu {
+        cpu_limit::set(&mut command, super::whole_seconds(cpu));
+    }
+    #[cfg(unix)]
     let channel = if job.result_channel {
         Some(channel::attach(&mut command)?)
     } else {
@@ -69,9 +73,21 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         .map(|s| Reader::spawn(s, job.limits.output, &[]));
 
     let mut pause = Duration::from_millis(1);
+    let mut idle_watch = super::IdleWatch::new(&job.limits, started);
+    // The CPU time read as the job was ended for its time (none otherwise).
+    let mut cpu = None;
     let exit = loop {
         if let Some(status) = child.try_wait()? {
             break exit_of(status);
+        }
+        if let Some(watch) = idle_watch.as_mut().filter(|w| Instant::now() >= w.next) {
+            let used = super::usage::tree_cpu(child.id());
+            if let Some(after) = watch.look(used) {
+                cpu = used;
+                let _ = child.kill();
+                let _ = child.wait();
+                break Exit::Idle(after);
+            }
         }
         #[cfg(unix)]
         let overdue = channel.as_ref().is_some_and(|channel| {
@@ -81,11 +97,15 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         #[cfg(not(unix))]
         let overdue = false;
         if overdue || started.elapsed() >= job.limits.wall {
+            cpu = super::usage::tree_cpu(child.id());
             let _ = child.kill();
             let _ = child.wait();
             break Exit::TimedOut;
         }
-        thread::sleep(pause.min(job.limits.wall.saturating_sub(started.elapsed())));
+        let next = idle_watch
+            .as_ref()
+            .map_or(job.limits.wall, |w| w.next - started);
+        thread::sleep(pause.min(next.saturating_sub(started.elapsed())));
         pause = (pause * 2).min(Duration::from_millis(10));
     };
     let duration = started.elapsed();
@@ -117,7 +137,7 @@ pub(super) fn run(job: &Job) -> Result<Finished, SandboxError> {
         answered_at,
         duration,
         violation: None,
-        usage: super::Usage::default(),
+        usage: super::Usage { cpu, startup: None },
         sandboxed: false,
     })
 }
@@ -131,6 +151,37 @@ fn exit_of(status: std::process::ExitStatus) -> Exit {
         }
     }
     Exit::Code(status.code().unwrap_or(-1))
+}
+
+/// The CPU limit without the sandbox: `RLIMIT_CPU` set in the child before it
+/// executes the program.
+#[cfg(unix)]
+mod cpu_limit {
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+
+    /// Limits `command`'s process to `seconds` of CPU time (`SIGXCPU`), and one more
+    /// (`SIGKILL`) for a program that catches the signal.
+    pub(super) fn set(command: &mut Command, seconds: u64) {
+        let soft = seconds as libc::rlim_t;
+        // SAFETY: setrlimit is async-signal-safe and touches only the child.
+        unsafe {
+            command.pre_exec(move || {
+                let mut limit = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                if libc::getrlimit(libc::RLIMIT_CPU, &mut limit) == 0 {
+                    // Only root may raise a hard limit: a lower one is kept.
+                    let hard = limit.rlim_max;
+                    limit.rlim_cur = soft.min(hard);
+                    limit.rlim_max = (soft + 1).min(hard);
+                    let _ = libc::setrlimit(libc::RLIMIT_CPU, &limit);
+                }
+                Ok(())
+            });
+        }
+    }
 }
 
 /// The result channel without the sandbox: a pipe whose write end becomes the

@@ -126,6 +126,60 @@ pub fn process_cpu() -> Option<Duration> {
     }
 }
 
+/// The CPU time used so far by process `root` and every process below it, each
+/// with all its threads and the children it has reaped, read from `/proc` (Linux;
+/// `None` elsewhere, or when `root` is gone). A process started and reaped between
+/// two reads of the tree is not seen: the figure can only fall short.
+pub fn tree_cpu(root: u32) -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a system setting.
+        let ticks = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
+            .ok()
+            .filter(|t| *t > 0)?;
+        let mut total = 0u64;
+        let mut pending = vec![root];
+        let mut seen_root = false;
+        while let Some(pid) = pending.pop() {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue; // ended meanwhile
+            };
+            seen_root |= pid == root;
+            // The command's name, in parentheses, may hold spaces: fields after it.
+            let Some((_, fields)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            // utime, stime, cutime, cstime are fields 14 to 17 of the line; the
+            // part after the name starts at field 3.
+            total += fields
+                .split_whitespace()
+                .skip(11)
+                .take(4)
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum::<u64>();
+            let tasks = std::fs::read_dir(format!("/proc/{pid}/task"))
+                .into_iter()
+                .flatten()
+                .flatten();
+            for task in tasks {
+                if let Ok(children) = std::fs::read_to_string(task.path().join("children")) {
+                    pending.extend(
+                        children
+                            .split_whitespace()
+                            .filter_map(|c| c.parse::<u32>().ok()),
+                    );
+                }
+            }
+        }
+        seen_root.then(|| Duration::from_millis(total * 1000 / ticks))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = root;
+        None
+    }
+}
+
 #[cfg(unix)]
 fn cpu_of(usage: &libc::rusage) -> Duration {
     let time = |t: libc::timeval| {
@@ -148,6 +202,42 @@ mod tests {
         let (status, cpu) = wait(&mut child).unwrap();
         assert!(status.success());
         assert!(cpu.unwrap() > Duration::from_millis(10), "{cpu:?}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_busy_grandchild_is_seen_in_its_tree_and_a_sleeping_one_is_not() {
+        use std::os::unix::process::CommandExt as _;
+        let mut busy = std::process::Command::new("sh")
+            .args(["-c", "sh -c 'while :; do :; done' & sleep 5"])
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let mut idle = std::process::Command::new("sh")
+            .args(["-c", "sleep 5 & sleep 5"])
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        // However busy the machine, the grandchild's loop is seen adding up.
+        let mut busy_cpu = Duration::ZERO;
+        for _ in 0..400 {
+            busy_cpu = tree_cpu(busy.id()).unwrap();
+            if busy_cpu >= Duration::from_millis(200) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let idle_cpu = tree_cpu(idle.id()).unwrap();
+        for child in [&mut busy, &mut idle] {
+            // SAFETY: only sends a signal, to the group the child leads (its
+            // background loop and sleep are in it).
+            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        assert!(busy_cpu >= Duration::from_millis(200), "{busy_cpu:?}");
+        assert!(idle_cpu < Duration::from_millis(100), "{idle_cpu:?}");
+        assert_eq!(tree_cpu(u32::MAX), None);
     }
 
     #[test]

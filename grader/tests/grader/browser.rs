@@ -6,8 +6,9 @@
 //!
 //! The pages: a student's HTML report with pictures of every kind, the similarity
 //! page of a small class, every page of the two built books (the handout and the
-//! instructor's guide), and what `grade-all` writes for the same student. A page
-//! joins the check with one line in [`pages`]. The screenshots the guide shows
+//! instructor's guide), and what `grade-all` writes for the same student (the class
+//! page, the report that may be handed out and the instructor's). A page joins the
+//! check with one line in [`pages`]. The screenshots the guide shows
 //! (guide/src/images/) are written again with `UPDATE_SCREENSHOTS=1`.
 
 use std::path::{Path, PathBuf};
@@ -183,9 +184,11 @@ fn pages(root: &Path) -> Vec<Page> {
         Page::at(report).photographed("texture_matches_reference", "report"),
         Page::at(similarity.join("index.html")),
     ];
-    // What grade-all writes for people: the class page and each student's report.html.
+    // What grade-all writes for people: the class page, each student's report.html
+    // (which may be handed out) and the instructor's beside it.
     pages.push(Page::at(graded.join("index.html")).photographed("mistakes", "class"));
     pages.push(Page::at(graded.join("alice/report.html")));
+    pages.push(Page::at(graded.join("alice/instructor/report.html")));
     pages.extend(handout.into_iter().map(Page::at));
     // The guide's chapters are in folders (tasks/, reference/…): served from its root.
     let guide_site = root.join("guide");

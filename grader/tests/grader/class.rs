@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::support::{Submission, grade_dir, grader, work_dir};
 
+mod handed_out;
+
 /// Copies the crate (or any folder) `from` to `to`.
 pub(super) fn copy_crate(from: &Path, to: &Path) {
     for entry in walkdir::WalkDir::new(from) {
@@ -140,7 +142,14 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
                 check["name"]
             );
         }
-        for file in ["report.md", "report.html", "results.json"] {
+        for file in [
+            "report.md",
+            "report.html",
+            "results.json",
+            "instructor/report.md",
+            "instructor/report.html",
+            "instructor/results.json",
+        ] {
             assert!(out.join(&row[0]).join(file).is_file(), "{} {file}", &row[0]);
         }
     }
@@ -153,9 +162,12 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
         );
     }
     assert!(
-        page.contains("<th scope=\"row\">erin</th><td>no submission</td>"),
+        page.contains("<th scope=\"row\">erin</th>")
+            && page.contains("<span class=\"bad\">not graded</span>: no submission: "),
         "{page}"
     );
+    // The rubric gives style no points, and --style was not given: clippy read none.
+    assert!(!page.contains("id=\"style\""), "{page}");
     let score = |name: &str| {
         rows.iter()
             .find(|r| &r[0] == name)
@@ -194,18 +206,15 @@ fn a_class_is_graded_as_each_submission_alone_and_regraded_only_where_changed() 
     );
 }
 
-/// The groups of failures of `check` on a class page, each from its heading on.
+/// The groups of failures of `check` on a class page, each from its summary on.
 fn mistake_groups<'a>(page: &'a str, check: &str) -> Vec<&'a str> {
     let start = page
-        .find(&format!("<h3 id=\"check-{check}\">"))
+        .find(&format!("<section class=\"check\" id=\"check-{check}\">"))
         .unwrap_or_else(|| panic!("no section for {check}: {page}"));
     let section = &page[start..];
-    let end = section[4..]
-        .find("<h3 ")
-        .or_else(|| section.find("<h2 "))
-        .map_or(section.len(), |at| at + 4);
+    let end = section.find("</section>").expect("the section's end");
     section[..end]
-        .split("<section class=\"group\">")
+        .split("<details class=\"group\">")
         .skip(1)
         .collect()
 }
@@ -250,13 +259,15 @@ fn two_submissions_with_the_same_bug_share_a_group_on_the_class_page() {
     let groups = mistake_groups(&page, "rat_bfs_sample");
     assert_eq!(groups.len(), 2, "{groups:#?}");
     assert!(
-        groups[0].starts_with("<h4>2 students: visit order: "),
+        groups[0].starts_with("<summary>2 students: visit order: "),
         "{}",
         groups[0]
     );
     for name in ["bfs-1", "bfs-2"] {
         assert!(
-            groups[0].contains(&format!("<a href=\"{name}/report.html\">{name}</a>")),
+            groups[0].contains(&format!(
+                "<a href=\"{name}/instructor/report.html#rat_bfs_sample\">{name}</a>"
+            )),
             "{}",
             groups[0]
         );
@@ -267,8 +278,8 @@ fn two_submissions_with_the_same_bug_share_a_group_on_the_class_page() {
         groups[0]
     );
     assert!(
-        groups[1].starts_with("<h4>1 student: not implemented</h4>")
-            && groups[1].contains("starter/report.html"),
+        groups[1].starts_with("<summary>1 student: not implemented</summary>")
+            && groups[1].contains("starter/instructor/report.html"),
         "{}",
         groups[1]
     );
@@ -281,7 +292,8 @@ fn two_submissions_with_the_same_bug_share_a_group_on_the_class_page() {
     assert!(
         display_groups
             .iter()
-            .any(|g| g.starts_with("<h4>1 student: ") && g.contains("display/report.html")),
+            .any(|g| g.starts_with("<summary>1 student: ")
+                && g.contains("display/instructor/report.html")),
         "{display_groups:#?}"
     );
     // Each student's own page is the HTML report, with its pictures.

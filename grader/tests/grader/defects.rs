@@ -42,6 +42,19 @@ fn code_that_does_not_compile_costs_its_part_and_shows_the_compiler_error() {
         true,
         "Part 2 is still graded, with the starter's Part 1 in place of the broken file"
     );
+    // Part 3's generator runs Part 1's grid: in this build that is the starter's stubs,
+    // and the student is sent to the compile error, not to write what they wrote.
+    let texture = message(&report, "texture_perfect_square");
+    assert!(
+        texture.starts_with(
+            "your part1 code does not compile, so the starter's stubs stood in for it in this build"
+        ),
+        "{texture}"
+    );
+    assert_eq!(
+        check(&report, "texture_perfect_square")["mistake"]["kind"],
+        "build error"
+    );
     insta::assert_snapshot!(human_report(&submission));
 }
 
@@ -173,8 +186,116 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
             "solve_unreachable_end"
         ]
     );
-    assert!(message(&report, "solve_path_valid").starts_with("timed out after 5 s"));
+    // It sleeps: its time limit went by on the wall clock with next to no CPU used,
+    // and it is told so as soon as that much time has passed, however busy the
+    // machine is.
+    assert_eq!(
+        message(&report, "solve_path_valid"),
+        "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits for \
+         its whole timeout, or a channel nobody sends on?"
+    );
     insta::assert_snapshot!(human_report(&submission));
+}
+
+/// What a student who starts a thread for each branch of the search is told.
+const THREADS_WORDS: &str = "killed: too many threads started: one call of your code started \
+    more than 16. A thread for each branch of a search starts one at every junction; handout §6 \
+    (The Rust tools) runs the branches as tasks on rayon's pool of threads instead";
+
+/// The reference's solver with each branch on a scoped thread of its own instead of
+/// a rayon task.
+fn thread_per_branch(name: &str) -> Submission {
+    Submission::from_solution(name)
+        .replace(
+            "solve.rs",
+            "rayon::scope(|tasks| search.follow(tasks, self.start, Direction::NONE, Vec::new()));",
+            "thread::scope(|tasks| search.follow(tasks, self.start, Direction::NONE, Vec::new()));",
+        )
+        .replace(
+            "solve.rs",
+            "tasks: &rayon::Scope<'s>,",
+            "tasks: &'s thread::Scope<'s, '_>,",
+        )
+        .replace(
+            "solve.rs",
+            "tasks.spawn(move |tasks| self.follow(tasks, next, direction, directions));",
+            "tasks.spawn(move || self.follow(tasks, next, direction, directions));",
+        )
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_thread_for_each_branch_is_stopped_with_the_same_words_on_every_check_it_fails() {
+    let submission = thread_per_branch("thread-per-branch");
+    let report = json_report(&submission);
+    let mut failures = failed(&report);
+    failures.sort();
+    // The walled-in end of solve_unreachable_end is a small maze searched to its
+    // last branch whatever the timing, with fewer threads than the limit: it passes,
+    // every time.
+    assert_eq!(
+        failures,
+        [
+            "solve_maze_with_loops",
+            "solve_path_unique",
+            "solve_path_unique_hidden",
+            "solve_path_valid",
+            "solve_timeout",
+        ]
+    );
+    let book = super::walk::handout();
+    let quote = book.quote("thread-limit");
+    assert!(quote.is_in(THREADS_WORDS), "§6 quotes {:?}", quote.text);
+    for name in &failures {
+        assert_eq!(message(&report, name), THREADS_WORDS, "{name}");
+        assert_eq!(
+            check(&report, name)["output"].as_str().unwrap_or_default(),
+            "",
+            "{name}: the threads were stopped before any of them could print"
+        );
+    }
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a broken submission of its own"]
+fn a_watchdog_that_sleeps_is_told_it_waited_and_a_loop_that_spins_that_it_used_its_cpu() {
+    let submission = Submission::from_solution("sleeps-and-spins")
+        .replace(
+            "solve.rs",
+            "wake_up.recv_timeout(timeout)",
+            "{\n                    thread::sleep(timeout);\n                    wake_up.recv_timeout(std::time::Duration::ZERO)\n                }",
+        )
+        .replace(
+            "solve.rs",
+            "None => Err(SolveError::NoPath(self.end)),",
+            "None => loop {\n                std::hint::black_box(self.end);\n            },",
+        );
+    let report = json_report(&submission);
+    // Each solve waits for its timeout (3 or 4 s) before it returns: two of them
+    // are more than a check's 5 s, and the time went by asleep.
+    for name in ["solve_path_valid", "solve_maze_with_loops"] {
+        assert_eq!(
+            message(&report, name),
+            "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits \
+             for its whole timeout, or a channel nobody sends on?",
+            "{name}"
+        );
+    }
+    // A walled-in end: 3 s asleep, then a loop that keeps a core busy until the
+    // CPU limit, whatever else the machine is doing.
+    assert_eq!(
+        message(&report, "solve_unreachable_end"),
+        "used 5 s of CPU time: a loop or recursion that never ends?"
+    );
+    let book = super::walk::handout();
+    let quote = book.quote("waiting-reason");
+    assert!(
+        quote.is_in(&message(&report, "solve_path_valid")),
+        "§6 quotes {:?}",
+        quote.text
+    );
+    // A timeout of 0 still stops the search at once.
+    assert_eq!(check(&report, "solve_timeout")["passed"], true);
 }
 
 #[test]

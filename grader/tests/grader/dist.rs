@@ -1,9 +1,12 @@
-//! `grader dist`: the student template builds, grades its starter at 0 with clear
-//! messages, and carries no solution code.
+//! `grader dist` and `grader publish-grader`: the student template builds, grades its
+//! starter at 0 with clear messages, reads whole without mdBook, carries nothing the
+//! course keeps private, and its workflow grades with the course's grader whatever the
+//! student's repository holds.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use super::actions::{Runner, copy_dir};
 use super::support::{grader, kit_root, work_dir};
 
 /// The trimmed lines of every text file below `dir` (skipping `target/` and `book/`).
@@ -60,6 +63,11 @@ fn solution_only_lines() -> HashSet<String> {
     inside
 }
 
+/// The target directory every build of a template's (or the course's) grader shares.
+fn dist_target() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target")
+}
+
 /// Runs the template's own grader (`cargo run -p maze-grader -- ARGS [WORK_DIR]` inside
 /// the template `out`), built in a target directory of its own.
 fn template_grader(out: &Path, args: &[&str], work_dir: Option<&Path>) -> std::process::Output {
@@ -68,10 +76,7 @@ fn template_grader(out: &Path, args: &[&str], work_dir: Option<&Path>) -> std::p
         .args(args)
         .args(work_dir)
         .current_dir(out)
-        .env(
-            "CARGO_TARGET_DIR",
-            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-target"),
-        )
+        .env("CARGO_TARGET_DIR", dist_target())
         .env_remove("RUSTFLAGS")
         .output()
         .expect("cargo runs")
@@ -83,7 +88,7 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-template");
     let _ = std::fs::remove_dir_all(&out);
     grader()
-        .args(["dist", "--min-score", "40"])
+        .args(["dist", "--feedback-only", "--min-score", "40"])
         .arg(&out)
         .assert()
         .success();
@@ -222,6 +227,15 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"].as_f64(), Some(0.0));
     assert_eq!(report["twins"], false, "no secret, so no twin is asked");
+    // The template's grader reads the code with clippy too, as the course's rubric
+    // (its [style] table, kept in the template) says.
+    assert_eq!(report["style"]["checked"], true, "{}", report["style"]);
+    assert_eq!(report["style"]["findings"], serde_json::json!([]));
+    let rubric: toml::Table = toml::from_str(
+        &std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("the rubric"),
+    )
+    .expect("the template's rubric parses");
+    assert!(rubric.contains_key("style"), "{rubric:?}");
     // The student reads that the course's grading asks more.
     let human = template_grader(
         &out,
@@ -299,4 +313,541 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"], report["max_score"], "{report:#}");
+}
+
+#[test]
+fn dist_without_the_courses_grader_refuses_in_one_line_naming_the_fix() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-refused");
+    let _ = std::fs::remove_dir_all(&out);
+    let output = grader()
+        .arg("dist")
+        .arg(&out)
+        .output()
+        .expect("the grader runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for fix in [
+        "the student's own repository",
+        "grader publish-grader OUT",
+        "--grader-repo OWNER/NAME --grader-rev SHA",
+        "--feedback-only",
+    ] {
+        assert!(stderr.contains(fix), "{fix}: {stderr}");
+    }
+    assert!(!out.exists(), "nothing is written");
+}
+
+/// The kit's rubric, as TOML.
+fn kit_rubric() -> toml::Table {
+    std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))
+        .expect("the rubric")
+        .parse()
+        .expect("the rubric is TOML")
+}
+
+/// The kit's checks that the course keeps private (any visibility but `visible`).
+fn private_checks() -> Vec<String> {
+    kit_rubric()["check"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter(|check| {
+            check
+                .get("visibility")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("visible")
+                != "visible"
+        })
+        .filter_map(|check| check.get("name")?.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Lines only the course's private snapshots have (its hidden checks' and the secret
+/// twins' blessed inputs and outputs): their `description: input …` digests and every
+/// line of 24 characters or more that no visible check's snapshot has.
+fn private_snapshot_lines() -> HashSet<String> {
+    let hidden = private_checks();
+    let mut private = HashSet::new();
+    let mut public = HashSet::new();
+    for entry in std::fs::read_dir(kit_root().join("fixtures/snapshots")).expect("snapshots") {
+        let path = entry.expect("a snapshot").path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let Some(check) = name.strip_suffix(".snap") else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).expect("a snapshot");
+        let secret = check.ends_with(".twin") || hidden.iter().any(|h| h == check);
+        for line in text.lines().map(str::trim) {
+            if secret && (line.starts_with("description: input ") || line.len() >= 24) {
+                private.insert(line.to_owned());
+            } else if !secret {
+                public.insert(line.to_owned());
+            }
+        }
+    }
+    private.retain(|line| !public.contains(line));
+    private
+}
+
+/// Everything in `dir` (a template, or the course's grader repository) that the
+/// course keeps private or that would not read without mdBook: a leftover include, the
+/// secret, a hidden check's name, a private snapshot's file or lines, the reference's
+/// code (lines that only its solution regions have, or a marker), the reference's
+/// package name. The handout's prose is left out of the last search only: its figure
+/// captions say which of the reference's commands drew each figure (the handout's
+/// own tests hold those captions to commands that run in the template).
+fn private_findings(dir: &Path) -> Vec<String> {
+    let secret = kit_rubric()["grader"]["secret"]
+        .as_str()
+        .expect("the kit has a secret")
+        .to_owned();
+    let hidden = private_checks();
+    let snapshot_lines = private_snapshot_lines();
+    let solution = solution_only_lines();
+    let mut found = Vec::new();
+    let walker = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| e.file_name() != "target" && e.file_name() != ".git");
+    for entry in walker.flatten().filter(|e| e.file_type().is_file()) {
+        let relative = entry
+            .path()
+            .strip_prefix(dir)
+            .expect("below dir")
+            .to_path_buf();
+        let name = relative.to_string_lossy().into_owned();
+        if name.ends_with(".twin.snap")
+            || hidden.iter().any(|h| name.ends_with(&format!("/{h}.snap")))
+        {
+            found.push(format!("{name}: a private snapshot"));
+        }
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        let prose = relative.starts_with("handout") && !name.ends_with(".rs");
+        let mut say = |what: String| found.push(format!("{name}: {what}"));
+        if text.contains("{{#include") {
+            say("an include left unexpanded".to_owned());
+        }
+        if text.contains(&secret) {
+            say("the course's secret".to_owned());
+        }
+        for check in &hidden {
+            if text.contains(check.as_str()) {
+                say(format!("the hidden check {check}"));
+            }
+        }
+        if !prose && text.contains("maze-solution") {
+            say("the reference's package name, maze-solution".to_owned());
+        }
+        for line in text.lines().map(str::trim) {
+            if snapshot_lines.contains(line) {
+                say(format!("a private snapshot's line {line:?}"));
+            }
+            if solution.contains(line) {
+                say(format!("the reference's line {line:?}"));
+            }
+            if line.starts_with("// BEGIN SOLUTION") || line.starts_with("// END SOLUTION") {
+                say("a solution marker".to_owned());
+            }
+        }
+    }
+    found
+}
+
+/// A copy of the kit in `into` whose rubric turns `part` off.
+fn kit_with_part_off(into: &Path, part: &str) {
+    let _ = std::fs::remove_dir_all(into);
+    for entry in walkdir::WalkDir::new(kit_root())
+        .into_iter()
+        .filter_entry(|e| {
+            let below = e.path().strip_prefix(kit_root()).unwrap_or(e.path());
+            !["target", "book", "node_modules", ".git"]
+                .iter()
+                .any(|n| e.file_name() == *n)
+                && !below.starts_with("grader/tests")
+                && !below.starts_with("docs")
+                && !below.starts_with("recipes")
+        })
+    {
+        let entry = entry.expect("reading the kit");
+        let to = into.join(
+            entry
+                .path()
+                .strip_prefix(kit_root())
+                .expect("below the kit"),
+        );
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("a directory");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("a file");
+        }
+    }
+    let rubric = std::fs::read_to_string(into.join("fixtures/rubric.toml")).expect("rubric");
+    let marker = format!("id = \"{part}\"\n");
+    assert!(rubric.contains(&marker), "no {part} in the rubric");
+    std::fs::write(
+        into.join("fixtures/rubric.toml"),
+        rubric.replace(&marker, &format!("{marker}enabled = false\n")),
+    )
+    .expect("writing the rubric");
+}
+
+/// The text of every HTML page below `book` (tags and the search index's name left
+/// out), by file name.
+fn pages(book: &Path) -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = std::fs::read_dir(book)
+        .expect("a built book")
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "html"))
+        .map(|path| {
+            let html = std::fs::read_to_string(&path).expect("a page");
+            let text: String = html
+                .lines()
+                .filter(|line| !line.contains("searchindex"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            (
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                text,
+            )
+        })
+        .collect();
+    pages.sort();
+    pages
+}
+
+#[test]
+fn the_template_and_the_courses_grader_hold_no_include_and_nothing_the_course_keeps_private() {
+    // The search can fail: the kit has each kind of thing it looks for.
+    let hidden = private_checks();
+    assert!(hidden.len() >= 3, "{hidden:?}");
+    assert!(private_snapshot_lines().len() > 100);
+    assert!(solution_only_lines().len() > 50);
+    let includes = walkdir::WalkDir::new(kit_root().join("handout/src"))
+        .into_iter()
+        .flatten()
+        .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|text| text.contains("{{#include")))
+        .count();
+    assert!(includes > 20, "the handout has includes to expand");
+    let kit_findings = private_findings(&kit_root().join("fixtures"));
+    assert!(
+        kit_findings
+            .iter()
+            .any(|f| f.contains("a private snapshot")),
+        "the search finds the kit's own private snapshots"
+    );
+
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-private");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let template = scratch.join("template");
+    grader()
+        .args(["dist", "--feedback-only"])
+        .arg(&template)
+        .assert()
+        .success();
+    let course = scratch.join("course");
+    grader()
+        .arg("publish-grader")
+        .arg(&course)
+        .assert()
+        .success();
+    // A course that does not assign Part 5 hands out its stubs, marked.
+    let kit = scratch.join("kit-without-part-5");
+    kit_with_part_off(&kit, "part5");
+    let without = scratch.join("template-without-part-5");
+    grader()
+        .args(["dist", "--feedback-only", "--kit"])
+        .arg(&kit)
+        .arg(&without)
+        .assert()
+        .success();
+    let search = std::fs::read_to_string(without.join("starter/src/arrows/search.rs"))
+        .expect("the arrows' search");
+    assert!(
+        search.contains("solve is not assigned in this course (Part 5: arrow mazes)"),
+        "{search}"
+    );
+
+    for dir in [&template, &course, &without] {
+        let found = private_findings(dir);
+        assert!(found.is_empty(), "{}: {found:#?}", dir.display());
+    }
+    assert!(!course.join("handout").exists() && !course.join(".github").exists());
+    assert!(course.join("grader/src/main.rs").is_file());
+
+    // The chapters read whole without mdBook, and mdBook still makes the same book of
+    // them: each page's text is the kit's.
+    let position =
+        std::fs::read_to_string(template.join("handout/src/03-position.md")).expect("a chapter");
+    assert!(position.contains("pub struct Position {"), "{position}");
+    assert!(!template.join("handout/src/figures/README.md").exists());
+    assert!(!template.join("handout/figures.sh").exists());
+    let readme = std::fs::read_to_string(template.join("handout/README.md")).expect("README");
+    assert!(
+        readme.contains("On GitHub") && !readme.contains("figures.sh"),
+        "{readme}"
+    );
+    let mdbook = std::process::Command::new("mdbook")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if mdbook {
+        let kit_book = scratch.join("kit-book");
+        let built = std::process::Command::new("mdbook")
+            .arg("build")
+            .arg(kit_root().join("handout"))
+            .arg("--dest-dir")
+            .arg(&kit_book)
+            .output()
+            .expect("mdbook runs");
+        assert!(built.status.success());
+        // Every page, the print page included: no chapter indents an include
+        // (handout/check.sh refuses one, which mdBook 0.5.4 renders cut short).
+        let compared = |book: &Path| pages(book);
+        let (ours, kits) = (
+            compared(&template.join("handout/book")),
+            compared(&kit_book),
+        );
+        assert_eq!(ours.len(), kits.len());
+        assert!(ours.len() > 20, "{} pages compared", ours.len());
+        for ((name, ours), (_, kits)) in ours.iter().zip(&kits) {
+            let differing = ours.lines().zip(kits.lines()).find(|(a, b)| a != b);
+            assert!(
+                ours == kits,
+                "{name} differs from the kit's book: {differing:?}"
+            );
+        }
+    }
+}
+
+/// A grader that gives full marks to anything: what a student puts in their own
+/// repository's `grader/src/main.rs` to grade themselves. It writes every report it
+/// is asked for with a score of 1000 and prints that score.
+const SELF_GRADER: &str = r##"//! Full marks, whatever is graded.
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    for pair in args.windows(2).filter(|pair| pair[0] == "--report") {
+        let (format, path) = pair[1].split_once('=').expect("FORMAT=FILE");
+        let text = match format {
+            "markdown" => "Score: 1000/1000\n".to_owned(),
+            "classroom" => r#"{"version":1,"status":"pass","max_score":1000,"tests":[{"name":"all","status":"pass","score":1000}]}"#.to_owned(),
+            _ => r#"{"score":1000.0,"max_score":1000.0,"tests":[]}"#.to_owned(),
+        };
+        std::fs::write(path, text).expect("writing a report");
+    }
+    println!("Score: 1000/1000");
+}
+"##;
+
+/// `template` as a student's repository: their Part 1 direction work done (the
+/// reference's `direction.rs`), and `grader/src/main.rs` replaced by [`SELF_GRADER`].
+fn students_repository(template: &Path, into: &Path) {
+    let _ = std::fs::remove_dir_all(into);
+    copy_dir(template, into);
+    std::fs::copy(
+        kit_root().join("solution/src/direction.rs"),
+        into.join("starter/src/direction.rs"),
+    )
+    .expect("the student's work");
+    std::fs::write(into.join("grader/src/main.rs"), SELF_GRADER).expect("the edited grader");
+}
+
+/// Runs git in `dir`, as the course's automation would.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=Course",
+            "-c",
+            "user.email=course@example.org",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+/// The score of a results.json.
+fn score(results: &Path) -> f64 {
+    let text = std::fs::read_to_string(results).expect("results.json");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("results.json is JSON");
+    json["score"].as_f64().expect("a score")
+}
+
+#[test]
+#[ignore = "full tier: builds the course's grader and the student's, and grades through the workflow"]
+fn a_pull_request_that_edits_its_own_grader_gets_the_course_graders_score() {
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-workflow");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).expect("scratch");
+
+    // The course writes its grader repository, pushes it and pins its commit.
+    let course = scratch.join("course-grader");
+    grader()
+        .arg("publish-grader")
+        .arg(&course)
+        .assert()
+        .success();
+    git(&course, &["init", "-q"]);
+    git(&course, &["add", "-A"]);
+    git(&course, &["commit", "-q", "-m", "The course grader"]);
+    let pinned = git(&course, &["rev-parse", "HEAD"]);
+    let template = scratch.join("template");
+    grader()
+        .args([
+            "dist",
+            "--grader-repo",
+            "course/grader",
+            "--grader-rev",
+            &pinned,
+        ])
+        .arg(&template)
+        .assert()
+        .success();
+    // Later commits to the course's repository do not change what the workflow runs.
+    std::fs::write(course.join("LATER.md"), "a later commit\n").expect("a file");
+    git(&course, &["add", "-A"]);
+    git(&course, &["commit", "-q", "-m", "Later"]);
+
+    // The student's pull request: some work, and a grader that gives full marks.
+    let student = scratch.join("student");
+    students_repository(&template, &student);
+    // Actions' rust-cache keeps the course's build; the tests' work dir keeps the seed.
+    let target = dist_target();
+    let work = work_dir();
+    let machine: [(&str, &Path); 2] = [
+        ("CARGO_TARGET_DIR", &target),
+        ("MAZE_GRADER_WORK_DIR", &work),
+    ];
+    let run = Runner {
+        repository: ("student/perfect-mazes", &student),
+        others: &[("course/grader", &course)],
+        workspace: &scratch.join("runner/workspace"),
+        machine_env: &machine,
+    }
+    .run();
+    let steps: Vec<String> = run.steps.iter().map(|(n, s)| format!("{n}: {s}")).collect();
+    let expected_skips = [
+        "dtolnay/rust-toolchain@stable",
+        "Swatinem/rust-cache@v2",
+        "Points to GitHub Classroom",
+        "Keep results.json",
+    ];
+    for skipped in expected_skips {
+        assert!(
+            steps.contains(&format!("{skipped}: skipped: third-party action")),
+            "{steps:#?}"
+        );
+    }
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.contains(&format!("checked out course/grader at {pinned}"))),
+        "{steps:#?}"
+    );
+    assert!(steps.contains(&"Grade: ran".to_owned()), "{steps:#?}");
+    assert!(
+        steps.contains(&"Minimum score: ran".to_owned()),
+        "{steps:#?}"
+    );
+
+    // What Classroom would get, what results.json says and the summary's score are the
+    // course grader's, on the student's work: not the 1000 the student's grader gives.
+    let workflow_score = score(&run.workspace.join("results.json"));
+    let direct =
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["run", "--locked", "-q", "-p", "maze-grader", "--", "grade"])
+            .arg(&student)
+            .args(["--format", "json"])
+            .current_dir(&course)
+            .env("CARGO_TARGET_DIR", &target)
+            .env("MAZE_GRADER_WORK_DIR", &work)
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("the course's grader runs");
+    let direct: serde_json::Value = serde_json::from_slice(&direct.stdout).expect("a JSON report");
+    assert_eq!(Some(workflow_score), direct["score"].as_f64(), "{direct:#}");
+    assert!(
+        workflow_score > 0.0 && workflow_score < 1000.0,
+        "{workflow_score}"
+    );
+    let classroom = &run.third_party_env["classroom-resources/autograding-grading-reporter@v1"]["GRADER_RESULTS"];
+    let decoded = std::process::Command::new("base64")
+        .arg("-d")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(classroom.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("base64 runs");
+    let classroom: serde_json::Value =
+        serde_json::from_slice(&decoded.stdout).expect("Classroom's result is JSON");
+    let points: f64 = classroom["tests"]
+        .as_array()
+        .expect("tests")
+        .iter()
+        .filter_map(|t| t["score"].as_f64())
+        .sum();
+    assert_eq!(points, workflow_score, "{classroom:#}");
+    assert!(
+        run.summary
+            .contains("Graded with the course's grader, course/grader at"),
+        "{}",
+        run.summary
+    );
+    assert!(!run.summary.contains("1000/1000"), "{}", run.summary);
+
+    // The control: the same edit under a feedback-only workflow runs the student's own
+    // grader (so the run above could have), and that workflow sends no points and says so.
+    let feedback_template = scratch.join("feedback-template");
+    grader()
+        .args(["dist", "--feedback-only"])
+        .arg(&feedback_template)
+        .assert()
+        .success();
+    let feedback_student = scratch.join("feedback-student");
+    students_repository(&feedback_template, &feedback_student);
+    let feedback = Runner {
+        repository: ("student/perfect-mazes", &feedback_student),
+        others: &[],
+        workspace: &scratch.join("feedback-runner/workspace"),
+        machine_env: &machine,
+    }
+    .run();
+    assert_eq!(score(&feedback.workspace.join("results.json")), 1000.0);
+    assert!(
+        feedback.summary.starts_with("**Feedback only.**"),
+        "{}",
+        feedback.summary
+    );
+    assert!(
+        !feedback
+            .third_party_env
+            .keys()
+            .any(|uses| uses.contains("classroom")),
+        "{:?}",
+        feedback.steps
+    );
 }

@@ -2,6 +2,7 @@
 //! submissions made from the reference solution, each with one realistic defect.
 //! One test binary, one module per feature.
 
+mod actions;
 mod arrows;
 mod browser;
 mod class;
@@ -12,13 +13,17 @@ mod dist;
 mod gradescope;
 mod hostile;
 mod kit_commands;
+mod messages;
 mod mutants;
 mod parts34;
 mod reference;
 mod sandbox;
 mod seed;
 mod shards;
+mod style;
 mod support;
 mod table;
 mod toolchain;
+mod transcripts;
+mod walk;
 mod watch;

@@ -305,7 +305,47 @@ fn memory_and_thread_bombs_are_stopped_with_the_reason_in_words() {
     );
     let report = grade(&threads.dir, &[]).expect("sandboxed above");
     assert!(!passed(&report, "direction_opposite"));
+    // Stopped by the probe's count at the seventeenth, long before the sandbox's
+    // limit on threads at once: the same words however the threads were scheduled.
+    assert!(
+        message(&report, "direction_opposite").starts_with(
+            "killed: too many threads started: one call of your code started more than 16."
+        ),
+        "{}",
+        message(&report, "direction_opposite")
+    );
     assert!(processes_mentioning("probe-threadbomb").is_empty());
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a hostile submission in the sandbox"]
+fn a_fork_bomb_is_contained_and_told_as_the_process_limit() {
+    // Processes are not counted by the probe: the sandbox's limit on processes and
+    // threads at once stops them. Every copy forks on; the first refused fork
+    // panics.
+    let bomb = solution_that(
+        "fork-bomb",
+        r#"
+        unsafe extern "C" { fn fork() -> i32; }
+        for _ in 0..100_000 {
+            if unsafe { fork() } < 0 {
+                panic!("fork failed: {}", std::io::Error::last_os_error());
+            }
+        }
+        "#,
+    );
+    let Some(report) = grade(&bomb.dir, &[]) else {
+        return;
+    };
+    assert!(!passed(&report, "direction_opposite"));
+    assert!(
+        message(&report, "direction_opposite")
+            .starts_with("killed: too many processes and threads at once (limit 64)."),
+        "{}",
+        message(&report, "direction_opposite")
+    );
+    assert!(processes_mentioning("probe-forkbomb").is_empty());
+    assert!(passed(&report, "rat_stack"), "only the bomb's check fails");
 }
 
 #[test]

@@ -319,7 +319,14 @@ fn graded_submissions_merge_into_the_gradebook_of_the_whole_class() {
     assert!(stdout.contains(": 3 of 18 entries graded: "), "{stdout}");
     assert_merged_is_whole(&whole, &merged);
     for name in ["ann", "ben", "cy"] {
-        for file in ["results.json", "report.md", "report.html"] {
+        for file in [
+            "results.json",
+            "report.md",
+            "report.html",
+            "instructor/results.json",
+            "instructor/report.md",
+            "instructor/report.html",
+        ] {
             let read = |dir: &Path| std::fs::read(dir.join(name).join(file)).expect("a report");
             assert!(read(&whole) == read(&merged), "{name}/{file} differs");
         }

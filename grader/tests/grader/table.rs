@@ -241,9 +241,9 @@ fn a_table_of_everything_the_template_holds_earns_nothing_in_the_courses_grading
         .and_then(|checks| checks.iter().find(|c| c["name"] == "direction_opposite"))
         .expect("direction_opposite");
     assert!(
-        opposite["message"].as_str().is_some_and(
-            |m| m.starts_with("right on the input shown here, wrong on the same check")
-        ),
+        opposite["message"].as_str().is_some_and(|m| m.starts_with(
+            "right on the input shown here, wrong on another input of the same check"
+        )),
         "{opposite:#}"
     );
     assert_eq!(opposite["twin"]["passed"], false, "{opposite:#}");

@@ -30,7 +30,7 @@ pub struct DisjointSet {
 impl DisjointSet {
     /// `n` sets of one element each: {0}, {1}, …, {n − 1}.
     pub fn new(n: usize) -> DisjointSet {
-        // BEGIN SOLUTION DisjointSet::new (§7): {n} sets of one element each
+        // BEGIN SOLUTION DisjointSet::new (§7.3): {n} sets of one element each
         let mut parent = Vec::with_capacity(n);
         for x in 0..n {
             parent.push(x);
@@ -44,14 +44,14 @@ impl DisjointSet {
 
     /// How many elements there are, in all sets together.
     pub fn len(&self) -> usize {
-        // BEGIN SOLUTION DisjointSet::len (§7): count the elements of {self:?}
+        // BEGIN SOLUTION DisjointSet::len (§7.3): count the elements of {self:?}
         self.parent.len()
         // END SOLUTION
     }
 
     /// Whether there are no elements at all.
     pub fn is_empty(&self) -> bool {
-        // BEGIN SOLUTION DisjointSet::is_empty (§7): does {self:?} have no elements
+        // BEGIN SOLUTION DisjointSet::is_empty (§7.3): does {self:?} have no elements
         self.parent.is_empty()
         // END SOLUTION
     }
@@ -62,7 +62,7 @@ impl DisjointSet {
     /// # Panics
     /// If `x` is not below [`len`](DisjointSet::len).
     pub fn find(&mut self, x: usize) -> usize {
-        // BEGIN SOLUTION DisjointSet::find (§7): the root of {x}'s set in {self:?}
+        // BEGIN SOLUTION DisjointSet::find (§7.3): the root of {x}'s set in {self:?}
         let mut root = x;
         while self.parent[root] != root {
             root = self.parent[root];
@@ -87,7 +87,7 @@ impl DisjointSet {
     /// # Panics
     /// If `a` or `b` is not below [`len`](DisjointSet::len).
     pub fn union(&mut self, a: usize, b: usize) -> bool {
-        // BEGIN SOLUTION DisjointSet::union (§7): join the sets of {a} and {b} in {self:?}
+        // BEGIN SOLUTION DisjointSet::union (§7.3): join the sets of {a} and {b} in {self:?}
         let root_a = self.find(a);
         let root_b = self.find(b);
         if root_a == root_b {
@@ -110,7 +110,7 @@ impl DisjointSet {
     /// # Panics
     /// If `a` or `b` is not below [`len`](DisjointSet::len).
     pub fn same_set(&mut self, a: usize, b: usize) -> bool {
-        // BEGIN SOLUTION DisjointSet::same_set (§7): are {a} and {b} in the same set of {self:?}
+        // BEGIN SOLUTION DisjointSet::same_set (§7.3): are {a} and {b} in the same set of {self:?}
         self.find(a) == self.find(b)
         // END SOLUTION
     }

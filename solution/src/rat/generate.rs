@@ -34,7 +34,7 @@ use crate::direction::Direction;
 ///
 /// For n = 1 the start is the goal, so no round is needed and no number is drawn.
 pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
-    // BEGIN SOLUTION generate (§7): a maze of {n}x{n} rooms whose start and goal are joined, drawing from {rng:?}
+    // BEGIN SOLUTION generate (§7.5): a maze of {n}x{n} rooms whose start and goal are joined, drawing from {rng:?}
     let mut maze = RatMaze::new(n)?;
     let mut sets = DisjointSet::new(maze.rooms());
     while !sets.same_set(maze.start(), maze.goal()) {
@@ -50,7 +50,7 @@ pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
 /// until every room is in one set, that is until n² − 1 pairs have been joined; or an
 /// error if n is outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
 pub fn generate_perfect(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
-    // BEGIN SOLUTION generate_perfect (§7): a perfect maze of {n}x{n} rooms, drawing from {rng:?}
+    // BEGIN SOLUTION generate_perfect (§7.5): a perfect maze of {n}x{n} rooms, drawing from {rng:?}
     let mut maze = RatMaze::new(n)?;
     let mut sets = DisjointSet::new(maze.rooms());
     let mut joined = 0;

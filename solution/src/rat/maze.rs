@@ -38,7 +38,7 @@ impl RatMaze {
     /// goal's south door (for n = 1 both are doors of room 0); or an error if n is
     /// outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
     pub fn new(n: usize) -> Result<RatMaze, RatError> {
-        // BEGIN SOLUTION RatMaze::new (§7): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed
+        // BEGIN SOLUTION RatMaze::new (§7.4): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed
         if !(1..=MAX_SIZE).contains(&n) {
             return Err(RatError::SizeOutOfRange(n));
         }
@@ -56,7 +56,7 @@ impl RatMaze {
     // ANCHOR: size
     /// The size n: the number of rows, and of rooms in a row.
     pub fn size(&self) -> usize {
-        // BEGIN SOLUTION RatMaze::size (§7): the size n of {self:?}
+        // BEGIN SOLUTION RatMaze::size (§7.4): the size n of {self:?}
         self.size
         // END SOLUTION
     }
@@ -65,7 +65,7 @@ impl RatMaze {
     // ANCHOR: rooms
     /// The number of rooms, n².
     pub fn rooms(&self) -> usize {
-        // BEGIN SOLUTION RatMaze::rooms (§7): the number of rooms of {self:?}
+        // BEGIN SOLUTION RatMaze::rooms (§7.4): the number of rooms of {self:?}
         self.size * self.size
         // END SOLUTION
     }
@@ -91,7 +91,7 @@ impl RatMaze {
     /// `room` outside the maze and for a direction that is not exactly one of the
     /// four.
     pub fn neighbor(&self, room: usize, direction: Direction) -> Option<usize> {
-        // BEGIN SOLUTION RatMaze::neighbor (§7): the room next to room {room} going {direction:?} in {self:?}
+        // BEGIN SOLUTION RatMaze::neighbor (§7.4): the room next to room {room} going {direction:?} in {self:?}
         if room >= self.rooms() {
             return None;
         }
@@ -121,7 +121,7 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn door_open(&self, room: usize, direction: Direction) -> bool {
-        // BEGIN SOLUTION RatMaze::door_open (§7): is the {direction:?} door of room {room} open in {self:?}
+        // BEGIN SOLUTION RatMaze::door_open (§7.4): is the {direction:?} door of room {room} open in {self:?}
         self.open[room].contains(direction)
         // END SOLUTION
     }
@@ -135,7 +135,7 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn set_door(&mut self, room: usize, direction: Direction, open: bool) {
-        // BEGIN SOLUTION RatMaze::set_door (§7): make the {direction:?} door of room {room} open: {open} in {self:?}
+        // BEGIN SOLUTION RatMaze::set_door (§7.4): make the {direction:?} door of room {room} open: {open} in {self:?}
         if open {
             self.open[room].insert(direction);
         } else {
@@ -152,7 +152,7 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn passage(&self, room: usize, direction: Direction) -> bool {
-        // BEGIN SOLUTION RatMaze::passage (§7): can the rat go {direction:?} from room {room} in {self:?}
+        // BEGIN SOLUTION RatMaze::passage (§7.4): can the rat go {direction:?} from room {room} in {self:?}
         match self.neighbor(room, direction) {
             Some(other) => {
                 self.door_open(room, direction) && self.door_open(other, direction.opposite())
@@ -169,7 +169,7 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn neighbors(&self, room: usize) -> Vec<usize> {
-        // BEGIN SOLUTION RatMaze::neighbors (§7): the rooms joined to room {room} in {self:?}
+        // BEGIN SOLUTION RatMaze::neighbors (§7.4): the rooms joined to room {room} in {self:?}
         let mut rooms = Vec::new();
         for direction in Direction::CARDINALS {
             if self.passage(room, direction)
@@ -187,7 +187,7 @@ impl RatMaze {
     /// Opens both facing doors between rooms `a` and `b`, making a passage; or an
     /// error, changing nothing, if the two are not side by side in the maze.
     pub fn open_between(&mut self, a: usize, b: usize) -> Result<(), RatError> {
-        // BEGIN SOLUTION RatMaze::open_between (§7): open the doors between rooms {a} and {b} of {self:?}
+        // BEGIN SOLUTION RatMaze::open_between (§7.4): open the doors between rooms {a} and {b} of {self:?}
         for direction in Direction::CARDINALS {
             if self.neighbor(a, direction) == Some(b) {
                 self.set_door(a, direction, true);

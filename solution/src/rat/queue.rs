@@ -29,14 +29,14 @@ impl<T> Queue<T> {
     /// An empty queue with no slots yet: the first [`enqueue`](Queue::enqueue) makes
     /// 4.
     pub fn new() -> Queue<T> {
-        // BEGIN SOLUTION Queue::new (§7): an empty queue with no slots
+        // BEGIN SOLUTION Queue::new (§7.2): an empty queue with no slots
         Queue::with_capacity(0)
         // END SOLUTION
     }
 
     /// An empty queue with room for `capacity` items before it has to grow.
     pub fn with_capacity(capacity: usize) -> Queue<T> {
-        // BEGIN SOLUTION Queue::with_capacity (§7): an empty queue with {capacity} empty slots
+        // BEGIN SOLUTION Queue::with_capacity (§7.2): an empty queue with {capacity} empty slots
         let mut slots = Vec::with_capacity(capacity);
         for _ in 0..capacity {
             slots.push(None);
@@ -52,7 +52,7 @@ impl<T> Queue<T> {
     /// Puts `item` at the back of the queue. When every slot is full, the items first
     /// move, front first, to a row of twice as many slots (4 if there were none).
     pub fn enqueue(&mut self, item: T) {
-        // BEGIN SOLUTION Queue::enqueue (§7): put a {} at the back of the queue ({} items in {} slots) | std::any::type_name_of_val(&item), self.len, self.slots.len()
+        // BEGIN SOLUTION Queue::enqueue (§7.2): put a {} at the back of the queue ({} items in {} slots) | std::any::type_name_of_val(&item), self.len, self.slots.len()
         if self.len == self.slots.len() {
             self.grow();
         }
@@ -65,7 +65,7 @@ impl<T> Queue<T> {
     /// Takes the front item out of the queue and returns it; `None` when the queue is
     /// empty.
     pub fn dequeue(&mut self) -> Option<T> {
-        // BEGIN SOLUTION Queue::dequeue (§7): take the front item (slot {}) out of the queue of {} items | self.head, self.len
+        // BEGIN SOLUTION Queue::dequeue (§7.2): take the front item (slot {}) out of the queue of {} items | self.head, self.len
         if self.len == 0 {
             return None;
         }
@@ -78,7 +78,7 @@ impl<T> Queue<T> {
 
     /// The front item, left in the queue; `None` when the queue is empty.
     pub fn peek(&self) -> Option<&T> {
-        // BEGIN SOLUTION Queue::peek (§7): look at the front item (slot {}) of the queue of {} items | self.head, self.len
+        // BEGIN SOLUTION Queue::peek (§7.2): look at the front item (slot {}) of the queue of {} items | self.head, self.len
         if self.len == 0 {
             return None;
         }
@@ -88,21 +88,21 @@ impl<T> Queue<T> {
 
     /// How many items are in the queue.
     pub fn len(&self) -> usize {
-        // BEGIN SOLUTION Queue::len (§7): count the items in the queue
+        // BEGIN SOLUTION Queue::len (§7.2): count the items in the queue
         self.len
         // END SOLUTION
     }
 
     /// Whether the queue holds no items.
     pub fn is_empty(&self) -> bool {
-        // BEGIN SOLUTION Queue::is_empty (§7): is the queue empty
+        // BEGIN SOLUTION Queue::is_empty (§7.2): is the queue empty
         self.len == 0
         // END SOLUTION
     }
 
     /// How many items fit before the queue has to grow: its number of slots.
     pub fn capacity(&self) -> usize {
-        // BEGIN SOLUTION Queue::capacity (§7): the number of slots, {} | self.slots.len()
+        // BEGIN SOLUTION Queue::capacity (§7.2): the number of slots, {} | self.slots.len()
         self.slots.len()
         // END SOLUTION
     }

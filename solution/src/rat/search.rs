@@ -77,7 +77,7 @@ pub const SEARCHES: [Search; 2] = [
 /// Breadth-first search from room 0 to the goal with a [`Queue`](super::Queue), as
 /// the [module](self) documentation describes.
 pub fn bfs(maze: &RatMaze) -> SearchResult {
-    // BEGIN SOLUTION bfs (§7): search {maze:?} breadth first with your Queue
+    // BEGIN SOLUTION bfs (§7.6): search {maze:?} breadth first with your Queue
     let mut found_from: Vec<Option<usize>> = vec![None; maze.rooms()];
     let mut marked = vec![false; maze.rooms()];
     let mut visited = Vec::new();
@@ -110,7 +110,7 @@ pub fn bfs(maze: &RatMaze) -> SearchResult {
 /// Depth-first search from room 0 to the goal with a [`Stack`](super::Stack), as the
 /// [module](self) documentation describes.
 pub fn dfs(maze: &RatMaze) -> SearchResult {
-    // BEGIN SOLUTION dfs (§7): search {maze:?} depth first with your Stack
+    // BEGIN SOLUTION dfs (§7.6): search {maze:?} depth first with your Stack
     let mut found_from: Vec<Option<usize>> = vec![None; maze.rooms()];
     let mut marked = vec![false; maze.rooms()];
     let mut visited = Vec::new();

@@ -20,14 +20,14 @@ pub struct Stack<T> {
 impl<T> Stack<T> {
     /// An empty stack.
     pub fn new() -> Stack<T> {
-        // BEGIN SOLUTION Stack::new (§7): an empty stack
+        // BEGIN SOLUTION Stack::new (§7.1): an empty stack
         Stack { items: Vec::new() }
         // END SOLUTION
     }
 
     /// Puts `item` on top of the stack.
     pub fn push(&mut self, item: T) {
-        // BEGIN SOLUTION Stack::push (§7): put a {} on top of the {} items of the stack | std::any::type_name_of_val(&item), self.items.len()
+        // BEGIN SOLUTION Stack::push (§7.1): put a {} on top of the {} items of the stack | std::any::type_name_of_val(&item), self.items.len()
         self.items.push(item);
         // END SOLUTION
     }
@@ -35,28 +35,28 @@ impl<T> Stack<T> {
     /// Takes the top item off the stack and returns it; `None` when the stack is
     /// empty.
     pub fn pop(&mut self) -> Option<T> {
-        // BEGIN SOLUTION Stack::pop (§7): take the top item off the stack of {} items | self.items.len()
+        // BEGIN SOLUTION Stack::pop (§7.1): take the top item off the stack of {} items | self.items.len()
         self.items.pop()
         // END SOLUTION
     }
 
     /// The top item, left on the stack; `None` when the stack is empty.
     pub fn peek(&self) -> Option<&T> {
-        // BEGIN SOLUTION Stack::peek (§7): look at the top item of the stack of {} items | self.items.len()
+        // BEGIN SOLUTION Stack::peek (§7.1): look at the top item of the stack of {} items | self.items.len()
         self.items.last()
         // END SOLUTION
     }
 
     /// How many items are on the stack.
     pub fn len(&self) -> usize {
-        // BEGIN SOLUTION Stack::len (§7): count the items on the stack
+        // BEGIN SOLUTION Stack::len (§7.1): count the items on the stack
         self.items.len()
         // END SOLUTION
     }
 
     /// Whether the stack holds no items.
     pub fn is_empty(&self) -> bool {
-        // BEGIN SOLUTION Stack::is_empty (§7): is the stack empty
+        // BEGIN SOLUTION Stack::is_empty (§7.1): is the stack empty
         self.items.is_empty()
         // END SOLUTION
     }

@@ -3,8 +3,10 @@
 //! With a FILE it reads the board, solves it and shows it: the board, a blank line
 //! and the path as the last line (`--format text`, the default), or an SVG picture
 //! of the board or of its doubled graph. A drawing that goes to a file
-//! (`--output`) leaves stdout to the path line alone. With `--generate N` it writes
-//! a new board file instead.
+//! (`--output`) leaves stdout to the path line alone. The graph drawing does not
+//! solve the board: it needs only `Graph::new` (handout §10.2), so that a student sees
+//! their graph before writing `solve` (§10.3), and with `--output` it prints nothing.
+//! With `--generate N` it writes a new board file instead.
 //!
 //! A bad file is reported on one line as `FILE:LINE:COLUMN: what is wrong`, so that
 //! editors and terminals can jump to the place.
@@ -54,22 +56,28 @@ fn solve(args: &ArrowsArgs, path: &Path) -> anyhow::Result<()> {
             max = draw::GRAPH_SVG_MAX
         );
     }
-    let solution = arrows::solve(&board);
-    let path_line = draw::path_line(solution.as_deref());
+    let solution = (args.format != ArrowsFormat::GraphSvg).then(|| arrows::solve(&board));
+    let path_line = solution
+        .as_ref()
+        .map(|solution| draw::path_line(solution.as_deref()));
     let drawing = match args.format {
         ArrowsFormat::Text => {
             let colour = args.output.is_none() && colour_wanted();
+            let path_line = path_line.as_deref().unwrap_or_default();
             format!("{}\n{path_line}\n", draw::text(&board, colour))
         }
-        ArrowsFormat::Svg => draw::svg(&board, solution.as_deref()),
+        ArrowsFormat::Svg => draw::svg(&board, solution.flatten().as_deref()),
         ArrowsFormat::GraphSvg => draw::graph_svg(&board, &Graph::new(&board)),
     };
-    match &args.output {
-        Some(file) => {
+    match (&args.output, path_line) {
+        (Some(file), path_line) => {
             write_file(file, &drawing).with_context(|| format!("writing {}", file.display()))?;
-            write_stdout(&format!("{path_line}\n"))
+            match path_line {
+                Some(path_line) => write_stdout(&format!("{path_line}\n")),
+                None => Ok(()),
+            }
         }
-        None => write_stdout(&drawing),
+        (None, _) => write_stdout(&drawing),
     }
 }
 

@@ -30,20 +30,20 @@ pub struct DisjointSet {
 impl DisjointSet {
     /// `n` sets of one element each: {0}, {1}, …, {n − 1}.
     pub fn new(n: usize) -> DisjointSet {
-        // TODO (handout §7): write DisjointSet::new.
-        todo!("DisjointSet::new (handout §7): {n} sets of one element each")
+        // TODO (handout §7.3): write DisjointSet::new.
+        todo!("DisjointSet::new (handout §7.3): {n} sets of one element each")
     }
 
     /// How many elements there are, in all sets together.
     pub fn len(&self) -> usize {
-        // TODO (handout §7): write DisjointSet::len.
-        todo!("DisjointSet::len (handout §7): count the elements of {self:?}")
+        // TODO (handout §7.3): write DisjointSet::len.
+        todo!("DisjointSet::len (handout §7.3): count the elements of {self:?}")
     }
 
     /// Whether there are no elements at all.
     pub fn is_empty(&self) -> bool {
-        // TODO (handout §7): write DisjointSet::is_empty.
-        todo!("DisjointSet::is_empty (handout §7): does {self:?} have no elements")
+        // TODO (handout §7.3): write DisjointSet::is_empty.
+        todo!("DisjointSet::is_empty (handout §7.3): does {self:?} have no elements")
     }
 
     /// The root of the set that holds `x`. On the way, every element passed is made
@@ -52,8 +52,8 @@ impl DisjointSet {
     /// # Panics
     /// If `x` is not below [`len`](DisjointSet::len).
     pub fn find(&mut self, x: usize) -> usize {
-        // TODO (handout §7): write DisjointSet::find.
-        todo!("DisjointSet::find (handout §7): the root of {x}'s set in {self:?}")
+        // TODO (handout §7.3): write DisjointSet::find.
+        todo!("DisjointSet::find (handout §7.3): the root of {x}'s set in {self:?}")
     }
 
     /// Joins the sets of `a` and `b`. Returns `true` if they were different sets and
@@ -65,8 +65,8 @@ impl DisjointSet {
     /// # Panics
     /// If `a` or `b` is not below [`len`](DisjointSet::len).
     pub fn union(&mut self, a: usize, b: usize) -> bool {
-        // TODO (handout §7): write DisjointSet::union.
-        todo!("DisjointSet::union (handout §7): join the sets of {a} and {b} in {self:?}")
+        // TODO (handout §7.3): write DisjointSet::union.
+        todo!("DisjointSet::union (handout §7.3): join the sets of {a} and {b} in {self:?}")
     }
 
     /// Whether `a` and `b` are in the same set.
@@ -74,8 +74,8 @@ impl DisjointSet {
     /// # Panics
     /// If `a` or `b` is not below [`len`](DisjointSet::len).
     pub fn same_set(&mut self, a: usize, b: usize) -> bool {
-        // TODO (handout §7): write DisjointSet::same_set.
-        todo!("DisjointSet::same_set (handout §7): are {a} and {b} in the same set of {self:?}")
+        // TODO (handout §7.3): write DisjointSet::same_set.
+        todo!("DisjointSet::same_set (handout §7.3): are {a} and {b} in the same set of {self:?}")
     }
 }
 // ANCHOR_END: disjoint_set_impl

@@ -30,9 +30,9 @@ use crate::rng::MazeRng;
 ///
 /// For n = 1 the start is the goal, so no round is needed and no number is drawn.
 pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
-    // TODO (handout §7): write generate.
+    // TODO (handout §7.5): write generate.
     todo!(
-        "generate (handout §7): a maze of {n}x{n} rooms whose start and goal are joined, drawing from {rng:?}"
+        "generate (handout §7.5): a maze of {n}x{n} rooms whose start and goal are joined, drawing from {rng:?}"
     )
 }
 // ANCHOR_END: generate
@@ -42,8 +42,8 @@ pub fn generate(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
 /// until every room is in one set, that is until n² − 1 pairs have been joined; or an
 /// error if n is outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
 pub fn generate_perfect(n: usize, rng: &mut MazeRng) -> Result<RatMaze, RatError> {
-    // TODO (handout §7): write generate_perfect.
-    todo!("generate_perfect (handout §7): a perfect maze of {n}x{n} rooms, drawing from {rng:?}")
+    // TODO (handout §7.5): write generate_perfect.
+    todo!("generate_perfect (handout §7.5): a perfect maze of {n}x{n} rooms, drawing from {rng:?}")
 }
 // ANCHOR_END: generate_perfect
 

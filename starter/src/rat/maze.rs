@@ -34,9 +34,9 @@ impl RatMaze {
     /// goal's south door (for n = 1 both are doors of room 0); or an error if n is
     /// outside 1..=[`MAX_SIZE`](super::MAX_SIZE).
     pub fn new(n: usize) -> Result<RatMaze, RatError> {
-        // TODO (handout §7): write RatMaze::new.
+        // TODO (handout §7.4): write RatMaze::new.
         todo!(
-            "RatMaze::new (handout §7): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed"
+            "RatMaze::new (handout §7.4): make a maze of {n}x{n} rooms with only the way in and the way out open, or return an error if {n} rooms a side are not allowed"
         )
     }
     // ANCHOR_END: new
@@ -44,16 +44,16 @@ impl RatMaze {
     // ANCHOR: size
     /// The size n: the number of rows, and of rooms in a row.
     pub fn size(&self) -> usize {
-        // TODO (handout §7): write RatMaze::size.
-        todo!("RatMaze::size (handout §7): the size n of {self:?}")
+        // TODO (handout §7.4): write RatMaze::size.
+        todo!("RatMaze::size (handout §7.4): the size n of {self:?}")
     }
     // ANCHOR_END: size
 
     // ANCHOR: rooms
     /// The number of rooms, n².
     pub fn rooms(&self) -> usize {
-        // TODO (handout §7): write RatMaze::rooms.
-        todo!("RatMaze::rooms (handout §7): the number of rooms of {self:?}")
+        // TODO (handout §7.4): write RatMaze::rooms.
+        todo!("RatMaze::rooms (handout §7.4): the number of rooms of {self:?}")
     }
     // ANCHOR_END: rooms
 
@@ -77,9 +77,9 @@ impl RatMaze {
     /// `room` outside the maze and for a direction that is not exactly one of the
     /// four.
     pub fn neighbor(&self, room: usize, direction: Direction) -> Option<usize> {
-        // TODO (handout §7): write RatMaze::neighbor.
+        // TODO (handout §7.4): write RatMaze::neighbor.
         todo!(
-            "RatMaze::neighbor (handout §7): the room next to room {room} going {direction:?} in {self:?}"
+            "RatMaze::neighbor (handout §7.4): the room next to room {room} going {direction:?} in {self:?}"
         )
     }
     // ANCHOR_END: neighbor
@@ -92,9 +92,9 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn door_open(&self, room: usize, direction: Direction) -> bool {
-        // TODO (handout §7): write RatMaze::door_open.
+        // TODO (handout §7.4): write RatMaze::door_open.
         todo!(
-            "RatMaze::door_open (handout §7): is the {direction:?} door of room {room} open in {self:?}"
+            "RatMaze::door_open (handout §7.4): is the {direction:?} door of room {room} open in {self:?}"
         )
     }
     // ANCHOR_END: door_open
@@ -107,9 +107,9 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn set_door(&mut self, room: usize, direction: Direction, open: bool) {
-        // TODO (handout §7): write RatMaze::set_door.
+        // TODO (handout §7.4): write RatMaze::set_door.
         todo!(
-            "RatMaze::set_door (handout §7): make the {direction:?} door of room {room} open: {open} in {self:?}"
+            "RatMaze::set_door (handout §7.4): make the {direction:?} door of room {room} open: {open} in {self:?}"
         )
     }
     // ANCHOR_END: set_door
@@ -121,9 +121,9 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn passage(&self, room: usize, direction: Direction) -> bool {
-        // TODO (handout §7): write RatMaze::passage.
+        // TODO (handout §7.4): write RatMaze::passage.
         todo!(
-            "RatMaze::passage (handout §7): can the rat go {direction:?} from room {room} in {self:?}"
+            "RatMaze::passage (handout §7.4): can the rat go {direction:?} from room {room} in {self:?}"
         )
     }
     // ANCHOR_END: passage
@@ -134,8 +134,8 @@ impl RatMaze {
     /// # Panics
     /// If `room` is not below [`rooms`](RatMaze::rooms).
     pub fn neighbors(&self, room: usize) -> Vec<usize> {
-        // TODO (handout §7): write RatMaze::neighbors.
-        todo!("RatMaze::neighbors (handout §7): the rooms joined to room {room} in {self:?}")
+        // TODO (handout §7.4): write RatMaze::neighbors.
+        todo!("RatMaze::neighbors (handout §7.4): the rooms joined to room {room} in {self:?}")
     }
     // ANCHOR_END: neighbors
 
@@ -143,9 +143,9 @@ impl RatMaze {
     /// Opens both facing doors between rooms `a` and `b`, making a passage; or an
     /// error, changing nothing, if the two are not side by side in the maze.
     pub fn open_between(&mut self, a: usize, b: usize) -> Result<(), RatError> {
-        // TODO (handout §7): write RatMaze::open_between.
+        // TODO (handout §7.4): write RatMaze::open_between.
         todo!(
-            "RatMaze::open_between (handout §7): open the doors between rooms {a} and {b} of {self:?}"
+            "RatMaze::open_between (handout §7.4): open the doors between rooms {a} and {b} of {self:?}"
         )
     }
     // ANCHOR_END: open_between

@@ -7,11 +7,12 @@
 //! other. This part of the kit is built from small pieces, each in its own file, in
 //! the order the handout teaches them:
 //!
-//! - [`Stack`], [`Queue`] and [`DisjointSet`]: your own data structures (handout §7);
-//! - [`RatMaze`]: the rooms and their doors (handout §7);
+//! - [`Stack`], [`Queue`] and [`DisjointSet`]: your own data structures (handout §7.1,
+//!   §7.2 and §7.3);
+//! - [`RatMaze`]: the rooms and their doors (handout §7.4);
 //! - [`read`] and [`write`]: the text file format (provided);
-//! - [`generate`] and [`generate_perfect`]: random mazes from a disjoint set (handout §7);
-//! - [`bfs`] and [`dfs`]: breadth- and depth-first search for the goal (handout §7);
+//! - [`generate`] and [`generate_perfect`]: random mazes from a disjoint set (handout §7.5);
+//! - [`bfs`] and [`dfs`]: breadth- and depth-first search for the goal (handout §7.6);
 //! - [`report`] and [`draw`]: the text the program prints (provided).
 //!
 //! Generating, searching and drawing stay apart: the generators change a maze, the

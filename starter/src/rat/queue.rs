@@ -29,22 +29,22 @@ impl<T> Queue<T> {
     /// An empty queue with no slots yet: the first [`enqueue`](Queue::enqueue) makes
     /// 4.
     pub fn new() -> Queue<T> {
-        // TODO (handout §7): write Queue::new.
-        todo!("Queue::new (handout §7): an empty queue with no slots")
+        // TODO (handout §7.2): write Queue::new.
+        todo!("Queue::new (handout §7.2): an empty queue with no slots")
     }
 
     /// An empty queue with room for `capacity` items before it has to grow.
     pub fn with_capacity(capacity: usize) -> Queue<T> {
-        // TODO (handout §7): write Queue::with_capacity.
-        todo!("Queue::with_capacity (handout §7): an empty queue with {capacity} empty slots")
+        // TODO (handout §7.2): write Queue::with_capacity.
+        todo!("Queue::with_capacity (handout §7.2): an empty queue with {capacity} empty slots")
     }
 
     /// Puts `item` at the back of the queue. When every slot is full, the items first
     /// move, front first, to a row of twice as many slots (4 if there were none).
     pub fn enqueue(&mut self, item: T) {
-        // TODO (handout §7): write Queue::enqueue.
+        // TODO (handout §7.2): write Queue::enqueue.
         todo!(
-            "Queue::enqueue (handout §7): put a {} at the back of the queue ({} items in {} slots)",
+            "Queue::enqueue (handout §7.2): put a {} at the back of the queue ({} items in {} slots)",
             std::any::type_name_of_val(&item),
             self.len,
             self.slots.len()
@@ -54,9 +54,9 @@ impl<T> Queue<T> {
     /// Takes the front item out of the queue and returns it; `None` when the queue is
     /// empty.
     pub fn dequeue(&mut self) -> Option<T> {
-        // TODO (handout §7): write Queue::dequeue.
+        // TODO (handout §7.2): write Queue::dequeue.
         todo!(
-            "Queue::dequeue (handout §7): take the front item (slot {}) out of the queue of {} items",
+            "Queue::dequeue (handout §7.2): take the front item (slot {}) out of the queue of {} items",
             self.head,
             self.len
         )
@@ -64,9 +64,9 @@ impl<T> Queue<T> {
 
     /// The front item, left in the queue; `None` when the queue is empty.
     pub fn peek(&self) -> Option<&T> {
-        // TODO (handout §7): write Queue::peek.
+        // TODO (handout §7.2): write Queue::peek.
         todo!(
-            "Queue::peek (handout §7): look at the front item (slot {}) of the queue of {} items",
+            "Queue::peek (handout §7.2): look at the front item (slot {}) of the queue of {} items",
             self.head,
             self.len
         )
@@ -74,21 +74,21 @@ impl<T> Queue<T> {
 
     /// How many items are in the queue.
     pub fn len(&self) -> usize {
-        // TODO (handout §7): write Queue::len.
-        todo!("Queue::len (handout §7): count the items in the queue")
+        // TODO (handout §7.2): write Queue::len.
+        todo!("Queue::len (handout §7.2): count the items in the queue")
     }
 
     /// Whether the queue holds no items.
     pub fn is_empty(&self) -> bool {
-        // TODO (handout §7): write Queue::is_empty.
-        todo!("Queue::is_empty (handout §7): is the queue empty")
+        // TODO (handout §7.2): write Queue::is_empty.
+        todo!("Queue::is_empty (handout §7.2): is the queue empty")
     }
 
     /// How many items fit before the queue has to grow: its number of slots.
     pub fn capacity(&self) -> usize {
-        // TODO (handout §7): write Queue::capacity.
+        // TODO (handout §7.2): write Queue::capacity.
         todo!(
-            "Queue::capacity (handout §7): the number of slots, {}",
+            "Queue::capacity (handout §7.2): the number of slots, {}",
             self.slots.len()
         )
     }

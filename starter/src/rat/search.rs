@@ -73,8 +73,8 @@ pub const SEARCHES: [Search; 2] = [
 /// Breadth-first search from room 0 to the goal with a [`Queue`](super::Queue), as
 /// the [module](self) documentation describes.
 pub fn bfs(maze: &RatMaze) -> SearchResult {
-    // TODO (handout §7): write bfs.
-    todo!("bfs (handout §7): search {maze:?} breadth first with your Queue")
+    // TODO (handout §7.6): write bfs.
+    todo!("bfs (handout §7.6): search {maze:?} breadth first with your Queue")
 }
 // ANCHOR_END: bfs
 
@@ -82,8 +82,8 @@ pub fn bfs(maze: &RatMaze) -> SearchResult {
 /// Depth-first search from room 0 to the goal with a [`Stack`](super::Stack), as the
 /// [module](self) documentation describes.
 pub fn dfs(maze: &RatMaze) -> SearchResult {
-    // TODO (handout §7): write dfs.
-    todo!("dfs (handout §7): search {maze:?} depth first with your Stack")
+    // TODO (handout §7.6): write dfs.
+    todo!("dfs (handout §7.6): search {maze:?} depth first with your Stack")
 }
 // ANCHOR_END: dfs
 

@@ -20,15 +20,15 @@ pub struct Stack<T> {
 impl<T> Stack<T> {
     /// An empty stack.
     pub fn new() -> Stack<T> {
-        // TODO (handout §7): write Stack::new.
-        todo!("Stack::new (handout §7): an empty stack")
+        // TODO (handout §7.1): write Stack::new.
+        todo!("Stack::new (handout §7.1): an empty stack")
     }
 
     /// Puts `item` on top of the stack.
     pub fn push(&mut self, item: T) {
-        // TODO (handout §7): write Stack::push.
+        // TODO (handout §7.1): write Stack::push.
         todo!(
-            "Stack::push (handout §7): put a {} on top of the {} items of the stack",
+            "Stack::push (handout §7.1): put a {} on top of the {} items of the stack",
             std::any::type_name_of_val(&item),
             self.items.len()
         )
@@ -37,32 +37,32 @@ impl<T> Stack<T> {
     /// Takes the top item off the stack and returns it; `None` when the stack is
     /// empty.
     pub fn pop(&mut self) -> Option<T> {
-        // TODO (handout §7): write Stack::pop.
+        // TODO (handout §7.1): write Stack::pop.
         todo!(
-            "Stack::pop (handout §7): take the top item off the stack of {} items",
+            "Stack::pop (handout §7.1): take the top item off the stack of {} items",
             self.items.len()
         )
     }
 
     /// The top item, left on the stack; `None` when the stack is empty.
     pub fn peek(&self) -> Option<&T> {
-        // TODO (handout §7): write Stack::peek.
+        // TODO (handout §7.1): write Stack::peek.
         todo!(
-            "Stack::peek (handout §7): look at the top item of the stack of {} items",
+            "Stack::peek (handout §7.1): look at the top item of the stack of {} items",
             self.items.len()
         )
     }
 
     /// How many items are on the stack.
     pub fn len(&self) -> usize {
-        // TODO (handout §7): write Stack::len.
-        todo!("Stack::len (handout §7): count the items on the stack")
+        // TODO (handout §7.1): write Stack::len.
+        todo!("Stack::len (handout §7.1): count the items on the stack")
     }
 
     /// Whether the stack holds no items.
     pub fn is_empty(&self) -> bool {
-        // TODO (handout §7): write Stack::is_empty.
-        todo!("Stack::is_empty (handout §7): is the stack empty")
+        // TODO (handout §7.1): write Stack::is_empty.
+        todo!("Stack::is_empty (handout §7.1): is the stack empty")
     }
 }
 // ANCHOR_END: stack_impl

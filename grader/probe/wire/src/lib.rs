@@ -39,16 +39,18 @@ const RESULT_MARKER: &str = "@@maze-probe-result@@";
 const INPUT_CAP: u64 = 64 * 1024 * 1024;
 
 /// The result channel, taken over from fd 3 and re-opened close-on-exec, so that a
-/// process the student's code starts cannot inherit it.
+/// process the student's code starts cannot inherit it. Its number is kept for
+/// [`threads`], which reports a limit on it.
 #[cfg(unix)]
 fn result_channel() -> Option<std::fs::File> {
-    use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
+    use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
     // SAFETY: fd 3 is only borrowed for the duplication; if it is not open, the
     // duplication fails with EBADF and nothing else happens.
     let copy = unsafe { BorrowedFd::borrow_raw(3) }.try_clone_to_owned().ok()?;
     // SAFETY: fd 3 is open (it was just duplicated) and nothing else in this process
     // owns it; closing it leaves only the close-on-exec copy.
     drop(unsafe { OwnedFd::from_raw_fd(3) });
+    threads::CHANNEL.store(copy.as_raw_fd(), std::sync::atomic::Ordering::SeqCst);
     Some(std::fs::File::from(copy))
 }
 
@@ -81,6 +83,12 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
             Some(batch) => (batch.iter().collect(), true),
             None => (vec![&request], false),
         };
+    // The threads one call of the student's code may start (see [`threads`]); the
+    // grader sends it with every request.
+    if let Some(budget) = request.get("threads").and_then(Value::as_u64) {
+        threads::set_budget(budget);
+    }
+    threads::few_arenas();
     let known = checks();
     let mut producers = Vec::new();
     for question in &questions {
@@ -105,6 +113,7 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
     }));
 
     for (index, ((name, producer), question)) in producers.into_iter().zip(questions).enumerate() {
+        threads::new_call();
         let output = producer(&question["input"]);
         let answer = if batch {
             json!({ "index": index, "producer": name, "output": output })
@@ -125,6 +134,161 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Counting the threads the student's code starts, one call at a time.
+///
+/// Every thread of a Rust program on Linux with glibc is started by `pthread_create`,
+/// and the probe's binary defines that symbol itself (`main.rs`), which the static
+/// linker then binds every call of Rust's standard library (and rayon's) to; it calls
+/// [`pthread_create`] here, which counts the thread and starts it with glibc's own.
+/// One call of the student's code (a question, or each `solve` of a question, as the
+/// producer says with [`new_call`]) may start a small number of threads, which the
+/// grader sends; the next one stops the whole process at once, before the thread
+/// runs, with a line on the result channel that the grader puts into words. A
+/// process that could not start a thread at all (the system refused, `EAGAIN`: the
+/// sandbox's process limit) is stopped the same way.
+///
+/// Why a count and not the threads alive at once: how many of a thread-per-branch
+/// search's threads are alive together depends on how the machine schedules them, so
+/// a limit on that gave the same code different grades; how many one search starts
+/// depends on the maze. Rayon's pool (two threads: the grader sets
+/// `RAYON_NUM_THREADS`) starts in whichever call first uses rayon and counts there,
+/// the same two every time. Stopping at once, rather than failing the thread's start,
+/// keeps the verdict from depending on what the student's code does with the error
+/// (a panic in one of many threads, and a flood of their messages on stderr).
+///
+/// This is the student's side of the trust boundary: a submission can forge the
+/// line (and fail) or get round the count (and meet the sandbox's process limit,
+/// which stays); it gains nothing either way.
+pub mod threads {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// The result channel's descriptor (-1: none), set when the probe takes it over.
+    #[cfg(unix)]
+    pub(crate) static CHANNEL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+    /// Threads one call may start; 0 until the grader's request says (no limit).
+    static BUDGET: AtomicU64 = AtomicU64::new(0);
+    /// Threads started since the current call began.
+    static STARTED: AtomicU64 = AtomicU64::new(0);
+
+    /// The exit status of a process stopped here.
+    pub const STOPPED: i32 = 75;
+
+    /// Sets how many threads one call may start (counted only where the probe
+    /// defines `pthread_create`: Linux with glibc).
+    pub(crate) fn set_budget(threads: u64) {
+        BUDGET.store(threads, Ordering::SeqCst);
+    }
+
+    /// A new call of the student's code begins: its threads are counted from zero.
+    pub fn new_call() {
+        STARTED.store(0, Ordering::SeqCst);
+    }
+
+    /// Few malloc arenas. glibc gives each new thread an arena of its own, up to
+    /// eight per core, and each reserves 64 MiB of address space: at the sandbox's
+    /// limit on address space, a few threads would end as "out of memory" without
+    /// allocating anything. Two arenas cost little contention with rayon's two
+    /// threads.
+    pub(crate) fn few_arenas() {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        {
+            unsafe extern "C" {
+                fn mallopt(param: i32, value: i32) -> i32;
+            }
+            const M_ARENA_MAX: i32 = -8;
+            // SAFETY: mallopt only changes a malloc setting; no thread has started.
+            unsafe { mallopt(M_ARENA_MAX, 2) };
+        }
+    }
+
+    /// Why the process was stopped.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[derive(Clone, Copy)]
+    enum Limit {
+        /// One call started more threads than its budget.
+        PerCall(u64),
+        /// The system refused a thread (`EAGAIN`).
+        Refused,
+    }
+
+    /// Writes the limit on the result channel in one write and ends the process at
+    /// once, every thread with it (no unwinding, no destructors, no more output).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn stop(limit: Limit) -> ! {
+        let line = match limit {
+            Limit::PerCall(budget) => format!("{{\"limit\":\"threads\",\"per_call\":{budget}}}\n"),
+            Limit::Refused => "{\"limit\":\"refused\"}\n".to_owned(),
+        };
+        unsafe extern "C" {
+            fn write(fd: i32, buffer: *const u8, count: usize) -> isize;
+            fn _exit(status: i32) -> !;
+        }
+        let channel = CHANNEL.load(Ordering::SeqCst);
+        // SAFETY: one write of a short line (atomic on a pipe) to the channel's
+        // descriptor, or to nothing when it is -1; then _exit, which runs nothing.
+        unsafe {
+            if channel >= 0 {
+                write(channel, line.as_ptr(), line.len());
+            }
+            _exit(STOPPED)
+        }
+    }
+
+    /// The signature of `pthread_create`.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    pub type Create = unsafe extern "C" fn(
+        *mut std::ffi::c_void,
+        *const std::ffi::c_void,
+        extern "C" fn(*mut std::ffi::c_void) -> *mut std::ffi::c_void,
+        *mut std::ffi::c_void,
+    ) -> i32;
+
+    /// glibc's `pthread_create`, the next definition after the probe's own.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn glibc_create() -> Option<Create> {
+        use std::sync::OnceLock;
+        static REAL: OnceLock<usize> = OnceLock::new();
+        unsafe extern "C" {
+            fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+        }
+        // glibc's RTLD_NEXT.
+        let next = -1isize as *mut std::ffi::c_void;
+        // SAFETY: dlsym reads a NUL-terminated name.
+        let found = *REAL.get_or_init(|| unsafe { dlsym(next, c"pthread_create".as_ptr()) } as usize);
+        // SAFETY: a non-null address dlsym gave for pthread_create is that function.
+        (found != 0).then(|| unsafe { std::mem::transmute::<usize, Create>(found) })
+    }
+
+    /// The probe's `pthread_create`: counts the thread against the call's budget
+    /// (stopping the process past it) and starts it with glibc's.
+    ///
+    /// # Safety
+    /// The arguments are `pthread_create`'s, passed on unchanged.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    pub unsafe fn pthread_create(
+        thread: *mut std::ffi::c_void,
+        attributes: *const std::ffi::c_void,
+        start: extern "C" fn(*mut std::ffi::c_void) -> *mut std::ffi::c_void,
+        argument: *mut std::ffi::c_void,
+    ) -> i32 {
+        const EAGAIN: i32 = 11;
+        let budget = BUDGET.load(Ordering::SeqCst);
+        let started = STARTED.fetch_add(1, Ordering::SeqCst) + 1;
+        if budget > 0 && started > budget {
+            stop(Limit::PerCall(budget));
+        }
+        let Some(create) = glibc_create() else {
+            return EAGAIN;
+        };
+        // SAFETY: glibc's pthread_create with the caller's own arguments.
+        let result = unsafe { create(thread, attributes, start, argument) };
+        if result == EAGAIN {
+            stop(Limit::Refused);
+        }
+        result
+    }
 }
 
 /// A position or a size as the grader sends it, `[x, y]`.

@@ -111,7 +111,12 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
             let problem = match (got.path.is_empty(), want.path.is_empty()) {
                 (true, false) => "the path is empty, but the goal was reached: follow found_from back from the goal to room 0".to_owned(),
                 (false, true) => "a path was returned, but the goal cannot be reached: the path is empty then".to_owned(),
-                _ => "the path differs: follow found_from back from the goal to room 0, then reverse it so it runs from 0 to the goal".to_owned(),
+                _ => match found_later(&want.visited, &want.path, &got.path) {
+                    Some((room, theirs, first)) => format!(
+                        "the path differs: it reaches room {room} from room {theirs}, but room {first} found it first ({first} was taken out of the {container} before {theirs}): mark a room when it goes into the {container}, and set its found_from then, so that no room taken out later finds it again"
+                    ),
+                    None => "the path differs: follow found_from back from the goal to room 0, then reverse it so it runs from 0 to the goal".to_owned(),
+                },
             };
             let label = "This is the path (in reverse)";
             let reversed = |path: &[usize]| path.iter().rev().copied().collect::<Vec<_>>();
@@ -131,4 +136,21 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
         "{name} visit orders and paths are exact on {} mazes",
         input.mazes.len()
     )))
+}
+
+/// Where a path goes back through a room that found its room later than the
+/// reference's did, the mark of a search that marks rooms when they come out (a room
+/// found again by a later room gets that room as its found_from): walking both paths
+/// back from the goal, the first room whose predecessor differs, the student's
+/// predecessor and the reference's, when the student's was taken out later.
+fn found_later(visited: &[usize], want: &[usize], got: &[usize]) -> Option<(usize, usize, usize)> {
+    let taken = |room: usize| visited.iter().position(|&r| r == room);
+    let (want, got): (Vec<usize>, Vec<usize>) = (
+        want.iter().rev().copied().collect(),
+        got.iter().rev().copied().collect(),
+    );
+    let at = want.iter().zip(&got).position(|(a, b)| a != b)?;
+    let room = *want.get(at.checked_sub(1)?)?;
+    let (first, theirs) = (want[at], got[at]);
+    (taken(theirs)? > taken(first)?).then_some((room, theirs, first))
 }

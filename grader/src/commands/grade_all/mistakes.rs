@@ -49,7 +49,7 @@ pub fn failures(student: &str, report: &Value) -> Vec<(String, Failure)> {
                 .unwrap_or_else(|| {
                     if check["grader_error"] == true {
                         Mistake::kind(checks::GRADER_ERROR)
-                    } else if message == TWIN_FAILED {
+                    } else if message.starts_with(TWIN_FAILED) {
                         Mistake::kind(TWIN_MISTAKE)
                     } else {
                         Mistake::of_message(&message)

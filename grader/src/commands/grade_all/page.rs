@@ -1,30 +1,48 @@
-//! `index.html`: the class at a glance in a browser. One self-contained page (no
-//! script, nothing fetched, its style inline, the histogram inline as SVG) with the
-//! score distribution, every check's pass rate (hardest first, as `summary.md`
-//! orders them), what the class got wrong (each check's failures grouped by mistake,
-//! see [`super::mistakes`]), a link to each student's `report.html` and the entries
-//! not graded with why.
+//! `index.html`: the class at a glance in a browser, for the course's staff. One
+//! self-contained page (nothing fetched, its style and its one small script inline,
+//! the histogram inline as SVG) that reads from the top down in the order a
+//! professor asks: who got what (every entry of the class folder in one table:
+//! score, each part, whether a part did not compile, why an entry was not graded),
+//! how the scores spread, which checks the class found hardest, and what the class
+//! got wrong (each check's failures grouped by mistake, see [`super::mistakes`],
+//! each group folded in a `<details>`).
+//!
+//! The page stays readable and bounded as the class grows: the students' table is
+//! sorted by name as written, and a small script (progressive enhancement: the page
+//! is whole and correct without it) turns each column header into a button that
+//! sorts by that column; each mistake group names at most [`NAMES_PER_GROUP`]
+//! students and quotes one message cut at [`MESSAGE_CHARS`]; pictures go to the
+//! largest groups first until [`PICTURE_BYTES`] are spent, the other groups point
+//! at the report that holds theirs. So the page grows with the class's rows and its
+//! distinct mistakes, not with students times checks.
+//!
+//! A student's name links to their `report.html`, the report that may be handed out;
+//! the instructor's report beside it (`instructor/report.html`, with what the hidden
+//! checks asked) is linked from the same row and from each mistake group.
 //!
 //! Everything a student's code or folder name brought in (names, messages, mistake
 //! details, reasons) is shown with [`text::visible`] and escaped with the HTML
 //! report's [`escape`]; the only markup not written here is the grader's own
 //! pictures and histogram (SVG drawn from numbers). The page is written for everyone
-//! to read: headings in order, tables with header cells, text for every number the
-//! histogram draws, visible focus, no meaning told by colour alone, nothing that
-//! scrolls on its own.
+//! to read: headings in order, tables with header cells, wide tables in regions that
+//! scroll sideways by keyboard too, text for every number the histogram draws,
+//! visible focus, no meaning told by colour alone, nothing that moves on its own.
 //!
-//! It is written from the rows and each graded student's `results.json`, which a
-//! shard's output keeps too, so `grader merge` writes the page grading the class
-//! whole writes.
+//! It is written from the rows and each graded student's instructor `results.json`,
+//! which a shard's output keeps too, so `grader merge` writes the page grading the
+//! class whole writes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use serde_json::Value;
+
 use super::mistakes::{self, Failure, Group};
 use super::summary::{self, bucket_label, buckets, grades, hardest_first, median, round1};
-use super::{Outcome, Row};
+use super::{Grade, INSTRUCTOR, Outcome, Row, counted};
 use crate::checks::Mistake;
+use crate::checks::mistake::{BUILD_ERROR, DID_NOT_RUN, NOT_IMPLEMENTED};
 use crate::report::html::escape;
 use crate::report::{points, text};
 use crate::rubric::Rubric;
@@ -35,30 +53,94 @@ pub const GROUPING: &str = "Each check's failures are grouped by what was wrong 
     the same first wrong value or order), leaving out the places, sizes and counts that \
     change from one input or submission to the next; each group shows one of its messages.";
 
+/// The most students a mistake group names; the rest are counted.
+pub const NAMES_PER_GROUP: usize = 40;
+
+/// The most characters of the message a mistake group quotes.
+pub const MESSAGE_CHARS: usize = 800;
+
+/// The bytes of pictures the page holds at most, given to the largest groups first.
+pub const PICTURE_BYTES: usize = 600_000;
+
+/// The page's style. A region that scrolls sideways is `position:relative`: the words
+/// hidden for screen readers in its rows (`.words`, placed absolutely) would otherwise
+/// count in the page's own width, and at 320 px the whole page would scroll sideways.
 const STYLE: &str = "body{font-family:sans-serif;max-width:72rem;margin:1rem auto;padding:0 1rem;color:#222;background:#fff;line-height:1.4}\
-a{color:#0b57a4}a:focus-visible{outline:3px solid #0b57a4;outline-offset:2px}\
+a{color:#0b57a4}a:focus-visible,button:focus-visible,summary:focus-visible,.scroll:focus-visible{outline:3px solid #0b57a4;outline-offset:2px}\
 table{border-collapse:collapse;margin:.5rem 0 1rem}caption{text-align:left;font-weight:bold;padding:.25rem 0}\
 td,th{border-bottom:1px solid #bbb;padding:.25rem .5rem;text-align:left;vertical-align:top}.n{text-align:right;white-space:nowrap}\
+th button{font:inherit;font-weight:bold;color:#0b57a4;background:none;border:0;padding:0;cursor:pointer;text-align:inherit}\
+th[aria-sort=ascending] button::after{content:\" \\25B2\"}th[aria-sort=descending] button::after{content:\" \\25BC\"}\
+.scroll{overflow-x:auto;max-width:100%;position:relative}.bad{color:#a40e26;font-weight:bold}code{overflow-wrap:anywhere}\
 pre{background:#f6f8fa;border:1px solid #ddd;padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}\
-svg{max-width:100%;height:auto}figure{margin:.5rem 0}\
-.group{border:1px solid #bbb;border-radius:6px;padding:0 1rem;margin:1rem 0}";
+svg{max-width:100%;height:auto}figure{margin:.5rem 0}summary{cursor:pointer;padding:.25rem 0}\
+.group{border:1px solid #bbb;border-radius:6px;padding:0 1rem;margin:.5rem 0}.check{margin:1.5rem 0}\
+.words{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}";
 
-/// The failures of each check in the graded students' `results.json` below `out`.
-pub fn read_failures(out: &Path, rows: &[Row]) -> BTreeMap<String, Vec<Failure>> {
-    let mut by_check: BTreeMap<String, Vec<Failure>> = BTreeMap::new();
+/// The page's one script: each header of a `table[data-sortable]` becomes a button
+/// that sorts the rows by that column (a cell's `data-sort`, else its text), and
+/// says how in `aria-sort`. Without it the table stays as written, sorted by name.
+/// It holds no `<` or `&`, so the page stays well-formed XML, and nothing of a
+/// student's: it reads the table the page wrote, escaped.
+const SORTER: &str = "document.querySelectorAll('table[data-sortable]').forEach(function(table){\
+var heads=table.tHead.rows[0].cells,body=table.tBodies[0];\
+function key(cell){var v=cell.getAttribute('data-sort');if(v===null){return cell.textContent.trim();}\
+if(v===''||isNaN(Number(v))){return v;}return Number(v);}\
+Array.prototype.forEach.call(heads,function(th,column){\
+var button=document.createElement('button');button.type='button';\
+while(th.firstChild){button.appendChild(th.firstChild);}th.appendChild(button);\
+button.addEventListener('click',function(){\
+var up=th.getAttribute('aria-sort')!=='ascending';\
+Array.prototype.forEach.call(heads,function(h){h.removeAttribute('aria-sort');});\
+th.setAttribute('aria-sort',up?'ascending':'descending');\
+var rows=Array.prototype.slice.call(body.rows);\
+rows.sort(function(a,b){var x=key(a.cells[column]),y=key(b.cells[column]);\
+var numbers=typeof x==='number'?typeof y==='number':false;\
+var o=numbers?x-y:String(x).localeCompare(String(y));return up?o:-o;});\
+rows.forEach(function(row){body.appendChild(row);});});});});";
+
+/// What the page reads from the graded students' instructor `results.json`.
+#[derive(Debug, Default)]
+pub struct Reports {
+    /// Each check's failures, by check name.
+    pub failures: BTreeMap<String, Vec<Failure>>,
+    /// The parts (their ids) that did not compile, by student.
+    pub unbuilt: BTreeMap<String, Vec<String>>,
+}
+
+/// The instructor's JSON report of the entry `name` below `out`.
+pub fn instructor_json(out: &Path, name: &str) -> std::path::PathBuf {
+    out.join(name).join(INSTRUCTOR).join("results.json")
+}
+
+/// What the page needs of the graded students' reports below `out`.
+pub fn read_reports(out: &Path, rows: &[Row]) -> Reports {
+    let mut reports = Reports::default();
     for row in rows {
         if !matches!(row.outcome, Outcome::Graded(_)) {
             continue;
         }
-        let report = std::fs::read_to_string(out.join(&row.name).join("results.json"))
+        let report: Value = std::fs::read_to_string(instructor_json(out, &row.name))
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default();
         for (check, failure) in mistakes::failures(&row.name, &report) {
-            by_check.entry(check).or_default().push(failure);
+            reports.failures.entry(check).or_default().push(failure);
+        }
+        let mut unbuilt: Vec<String> = Vec::new();
+        for check in report["checks"].as_array().into_iter().flatten() {
+            if check["mistake"]["kind"] == BUILD_ERROR
+                && let Some(part) = check["part"].as_str()
+                && !unbuilt.iter().any(|p| p == part)
+            {
+                unbuilt.push(part.to_owned());
+            }
+        }
+        if !unbuilt.is_empty() {
+            reports.unbuilt.insert(row.name.clone(), unbuilt);
         }
     }
-    by_check
+    reports
 }
 
 /// Student-derived text for the page: control characters shown, markup escaped.
@@ -90,6 +172,15 @@ fn student_link(name: &str) -> String {
     )
 }
 
+/// A link to the instructor's report of `name`, at `check`'s failure when given.
+fn instructor_link(name: &str, check: Option<&str>, words: &str) -> String {
+    let anchor = check.map_or(String::new(), |check| format!("#{}", escape(check)));
+    format!(
+        "<a href=\"{}{anchor}\">{words}</a>",
+        href(name, &format!("{INSTRUCTOR}/report.html"))
+    )
+}
+
 /// A mistake in words: `visit order: the 2nd room …`, or its kind alone.
 fn in_words(mistake: &Mistake) -> String {
     if mistake.detail.is_empty() {
@@ -99,26 +190,33 @@ fn in_words(mistake: &Mistake) -> String {
     }
 }
 
-/// `count` and `noun`, with an `s` when not 1.
-fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
 /// `count` entries of the class folder.
 fn entries(count: usize) -> String {
-    if count == 1 {
-        "1 entry".to_owned()
-    } else {
-        format!("{count} entries")
-    }
+    counted(count, "entry", "entries")
 }
 
-/// `index.html`, from the rows and each check's failures (see [`read_failures`]).
+/// A part's short name for a column header: its title up to the colon (`Part 1`).
+fn part_label(title: &str) -> &str {
+    title.split(':').next().unwrap_or(title).trim()
+}
+
+/// A table that may be wider than the window, in a region that scrolls sideways
+/// (reachable by keyboard, named by `label`).
+fn scrolling(out: &mut String, label: &str, table: &str) {
+    let _ = write!(
+        out,
+        "<div class=\"scroll\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">{table}</div>",
+        escape(label)
+    );
+}
+
+/// `index.html`, from the rows and what their reports say (see [`read_reports`]).
 pub fn render(
     rubric: &Rubric,
     rows: &[Row],
     sandbox: crate::sandbox::Level,
-    mut failures: BTreeMap<String, Vec<Failure>>,
+    reports: Reports,
+    lints: &super::lints::Class,
 ) -> String {
     let graded = grades(rows);
     let mut out = String::from(
@@ -137,25 +235,30 @@ pub fn render(
         entries(rows.len()),
         escape(sandbox.describe())
     );
-    out.push_str(
-        "<nav aria-label=\"On this page\"><ul><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li><li><a href=\"#students\">Students</a></li><li><a href=\"#not-graded\">Not graded</a></li></ul></nav>",
+    let _ = write!(
+        out,
+        "<nav aria-label=\"On this page\"><ul><li><a href=\"#students\">Students</a></li><li><a href=\"#scores\">Scores</a></li><li><a href=\"#checks\">Checks, hardest first</a></li><li><a href=\"#mistakes\">What the class got wrong</a></li>{}</ul></nav>",
+        super::lints::nav(lints)
     );
+    students(&mut out, rubric, rows, &reports.unbuilt);
     scores(&mut out, rows);
     let rates = hardest_first(rubric, &graded);
     out.push_str("<h2 id=\"checks\">Checks, hardest first</h2>");
     if graded.is_empty() {
         out.push_str("<p>No submission was graded.</p>");
     } else {
-        out.push_str("<table><thead><tr><th scope=\"col\">check</th><th scope=\"col\">what it checks</th><th scope=\"col\" class=\"n\">points</th><th scope=\"col\" class=\"n\">passed</th><th scope=\"col\" class=\"n\">pass rate</th><th scope=\"col\">where the handout explains it</th></tr></thead><tbody>");
+        let mut table = String::from(
+            "<table><thead><tr><th scope=\"col\">check</th><th scope=\"col\">what it checks</th><th scope=\"col\" class=\"n\">points</th><th scope=\"col\" class=\"n\">passed</th><th scope=\"col\" class=\"n\">pass rate</th><th scope=\"col\">where the handout explains it</th></tr></thead><tbody>",
+        );
         for (check, passed) in &rates {
             let name = escape(check.spec.name);
-            let label = if failures.contains_key(check.spec.name) {
+            let label = if reports.failures.contains_key(check.spec.name) {
                 format!("<a href=\"#check-{name}\"><code>{name}</code></a>")
             } else {
                 format!("<code>{name}</code>")
             };
             let _ = write!(
-                out,
+                table,
                 "<tr><th scope=\"row\">{label}</th><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{passed} of {}</td><td class=\"n\">{} %</td><td>{}</td></tr>",
                 shown(&check.title),
                 points(check.points),
@@ -164,42 +267,165 @@ pub fn render(
                 shown(&check.hint)
             );
         }
-        out.push_str("</tbody></table>");
+        table.push_str("</tbody></table>");
+        scrolling(&mut out, "Checks, hardest first", &table);
     }
+    mistakes_section(&mut out, &rates, reports.failures, graded.len());
+    super::lints::html(&mut out, lints, |name| {
+        instructor_link(name, None, &shown(name))
+    });
+    let _ = writeln!(out, "</main><script>{SORTER}</script></body></html>");
+    out
+}
+
+/// Every entry of the class folder in one table, sorted by name: a graded one with
+/// its score, each part's points, the parts that did not compile and a link to the
+/// instructor's report; one not graded with why.
+fn students(
+    out: &mut String,
+    rubric: &Rubric,
+    rows: &[Row],
+    unbuilt: &BTreeMap<String, Vec<String>>,
+) {
+    out.push_str("<h2 id=\"students\">Students</h2>");
+    if rows.is_empty() {
+        out.push_str("<p>The class folder has no entry.</p>");
+        return;
+    }
+    let not_graded = rows
+        .iter()
+        .filter(|row| !matches!(row.outcome, Outcome::Graded(_)))
+        .count();
     let _ = write!(
         out,
-        "<h2 id=\"mistakes\">What the class got wrong</h2><p>{}</p>",
-        escape(GROUPING)
+        "<p>A student's name opens their report, which may be handed out: it says which checks failed, \
+         but nothing of what the hidden checks asked. The instructor's report beside it has everything. \
+         {} did not compile in part or whole; {} not graded. The table is sorted by name; \
+         with scripts on, a column's header sorts by that column.</p>",
+        counted(unbuilt.len(), "submission", "submissions"),
+        counted(not_graded, "entry was", "entries were"),
     );
-    let mut any = false;
-    for (check, _) in &rates {
-        let Some(of_check) = failures.remove(check.spec.name) else {
-            continue;
-        };
-        any = true;
-        let count = of_check.len();
-        let groups = mistakes::group(of_check);
-        let name = escape(check.spec.name);
+    let mut table = String::from(
+        "<table data-sortable=\"\"><caption>Every entry of the class folder</caption><thead><tr><th scope=\"col\" aria-sort=\"ascending\">student</th><th scope=\"col\" class=\"n\">score</th>",
+    );
+    for (_, title) in &rubric.parts {
         let _ = write!(
-            out,
-            "<h3 id=\"check-{name}\"><code>{name}</code>: {}</h3><p>{} of {} failed it, with {}. Where the handout explains it: {}.</p>",
-            shown(&check.title),
-            count,
-            graded.len(),
-            plural(groups.len(), "mistake"),
-            shown(&check.hint)
+            table,
+            "<th scope=\"col\" class=\"n\">{}</th>",
+            shown(part_label(title))
         );
-        for group in &groups {
-            mistake_group(&mut out, group);
+    }
+    table.push_str("<th scope=\"col\">status</th><th scope=\"col\">instructor's report</th></tr></thead><tbody>");
+    for row in rows {
+        match &row.outcome {
+            Outcome::Graded(grade) => graded_row(&mut table, rubric, row, grade, unbuilt),
+            Outcome::NotASubmission(reason) => {
+                ungraded_row(&mut table, rubric, row, "no submission", reason)
+            }
+            Outcome::Refused(reason) => ungraded_row(&mut table, rubric, row, "refused", reason),
+            Outcome::Failed(reason) => ungraded_row(
+                &mut table,
+                rubric,
+                row,
+                "the grader could not grade it",
+                reason,
+            ),
         }
     }
-    if !any {
-        out.push_str("<p>No graded submission failed a check.</p>");
+    table.push_str("</tbody></table>");
+    scrolling(out, "Students", &table);
+}
+
+/// The row of a graded entry.
+fn graded_row(
+    table: &mut String,
+    rubric: &Rubric,
+    row: &Row,
+    grade: &Grade,
+    unbuilt: &BTreeMap<String, Vec<String>>,
+) {
+    let _ = write!(
+        table,
+        "<tr><th scope=\"row\">{}</th><td class=\"n\" data-sort=\"{}\">{} of {}</td>",
+        student_link(&row.name),
+        grade.score,
+        points(grade.score),
+        points(grade.max_score)
+    );
+    for (part, _) in &rubric.parts {
+        let (score, max) = rubric
+            .checks
+            .iter()
+            .filter(|check| check.spec.part == *part)
+            .fold((0.0, 0.0), |(score, max), check| {
+                let earned = grade
+                    .checks
+                    .iter()
+                    .find(|(name, _, _)| name == check.spec.name)
+                    .map_or(0.0, |(_, earned, _)| *earned);
+                (score + earned, max + check.points)
+            });
+        let _ = write!(
+            table,
+            "<td class=\"n\" data-sort=\"{score}\">{} of {}</td>",
+            points(score),
+            points(max)
+        );
     }
-    students(&mut out, rows);
-    not_graded(&mut out, rows);
-    out.push_str("</main></body></html>\n");
-    out
+    let failed = grade.checks.iter().filter(|(_, _, passed)| !passed).count();
+    let status = match unbuilt.get(&row.name) {
+        Some(parts) => {
+            let titles: Vec<&str> = parts
+                .iter()
+                .map(|id| {
+                    rubric
+                        .parts
+                        .iter()
+                        .find(|(part, _)| part.id() == id)
+                        .map_or(id.as_str(), |(_, title)| part_label(title))
+                })
+                .collect();
+            format!(
+                "<span class=\"bad\">did not compile: {}</span>; {}",
+                shown(&titles.join(", ")),
+                counted(failed, "check failed", "checks failed")
+            )
+        }
+        None if failed == 0 => "graded: every check passed".to_owned(),
+        None => format!(
+            "graded: {}",
+            counted(failed, "check failed", "checks failed")
+        ),
+    };
+    let _ = write!(
+        table,
+        "<td>{status}</td><td>{}</td></tr>",
+        instructor_link(
+            &row.name,
+            None,
+            &format!(
+                "everything<span class=\"words\"> for {}</span>",
+                shown(&row.name)
+            )
+        )
+    );
+}
+
+/// The row of an entry that was not graded, with why.
+fn ungraded_row(table: &mut String, rubric: &Rubric, row: &Row, status: &str, reason: &str) {
+    let _ = write!(
+        table,
+        "<tr><th scope=\"row\">{}</th><td class=\"n\" data-sort=\"-1\">none</td>",
+        shown(&row.name)
+    );
+    for _ in &rubric.parts {
+        table.push_str("<td class=\"n\" data-sort=\"-1\">none</td>");
+    }
+    let _ = write!(
+        table,
+        "<td><span class=\"bad\">not graded</span>: {status}: {}</td><td>none</td></tr>",
+        shown(reason)
+    );
 }
 
 /// The score distribution: the histogram, and the same numbers in a table.
@@ -248,91 +474,147 @@ fn scores(out: &mut String, rows: &[Row]) {
     out.push_str("</tbody></table>");
 }
 
-/// One group of failures: how many, who, one message and its picture.
-fn mistake_group(out: &mut String, group: &Group) {
+/// Whether a mistake's kind says all there is: the same words for every student
+/// (no message or picture to show).
+fn says_all(mistake: &Mistake) -> bool {
+    [BUILD_ERROR, NOT_IMPLEMENTED, DID_NOT_RUN].contains(&mistake.kind.as_str())
+}
+
+/// What the class got wrong: for each check some students failed (hardest first),
+/// its groups of failures, each folded.
+fn mistakes_section(
+    out: &mut String,
+    rates: &[(&crate::rubric::RubricCheck, usize)],
+    mut failures: BTreeMap<String, Vec<Failure>>,
+    graded: usize,
+) {
+    let _ = write!(
+        out,
+        "<h2 id=\"mistakes\">What the class got wrong</h2><p>{} Open a group to see who, one message and its picture.</p>",
+        escape(GROUPING)
+    );
+    let checks: Vec<(&crate::rubric::RubricCheck, Vec<Group>, usize)> = rates
+        .iter()
+        .filter_map(|(check, _)| {
+            let of_check = failures.remove(check.spec.name)?;
+            let count = of_check.len();
+            Some((*check, mistakes::group(of_check), count))
+        })
+        .collect();
+    if checks.is_empty() {
+        out.push_str("<p>No graded submission failed a check.</p>");
+        return;
+    }
+    let pictured = pictured(&checks);
+    for (index, (check, groups, count)) in checks.iter().enumerate() {
+        let name = escape(check.spec.name);
+        let _ = write!(
+            out,
+            "<section class=\"check\" id=\"check-{name}\"><h3><code>{name}</code>: {}</h3><p>{} of {} failed it, with {}. Where the handout explains it: {}.</p>",
+            shown(&check.title),
+            count,
+            graded,
+            counted(groups.len(), "mistake", "mistakes"),
+            shown(&check.hint)
+        );
+        for (at, group) in groups.iter().enumerate() {
+            mistake_group(out, check.spec.name, group, pictured.contains(&(index, at)));
+        }
+        out.push_str("</section>");
+    }
+}
+
+/// Which groups (check's index, group's index) show their picture: the largest
+/// groups first, while the pictures fit in [`PICTURE_BYTES`].
+fn pictured(checks: &[(&crate::rubric::RubricCheck, Vec<Group>, usize)]) -> Vec<(usize, usize)> {
+    let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (index, (_, groups, _)) in checks.iter().enumerate() {
+        for (at, group) in groups.iter().enumerate() {
+            if let Some(picture) = group.failures.first().and_then(|f| f.picture.as_ref()) {
+                candidates.push((group.failures.len(), index, at, picture.len()));
+            }
+        }
+    }
+    // The largest groups first; among equals, the harder check and its larger group
+    // first (the order of the page).
+    candidates.sort_by_key(|&(size, index, at, _)| (std::cmp::Reverse(size), index, at));
+    let mut left = PICTURE_BYTES;
+    let mut chosen = Vec::new();
+    for (_, index, at, bytes) in candidates {
+        if bytes <= left {
+            left -= bytes;
+            chosen.push((index, at));
+        }
+    }
+    chosen
+}
+
+/// One group of failures, folded: how many and what in its summary; who, one
+/// message and its picture (when `with_picture`) inside.
+fn mistake_group(out: &mut String, check: &str, group: &Group, with_picture: bool) {
     let Some(first) = group.failures.first() else {
         return;
     };
     let _ = write!(
         out,
-        "<section class=\"group\"><h4>{}: {}</h4><p>Students: {}.</p><p>What {}'s report says:</p><pre>{}</pre>",
-        plural(group.failures.len(), "student"),
+        "<details class=\"group\"><summary>{}: {}</summary>",
+        counted(group.failures.len(), "student", "students"),
         shown(&in_words(&group.mistake)),
-        group
-            .failures
-            .iter()
-            .map(|failure| student_link(&failure.student))
-            .collect::<Vec<_>>()
-            .join(", "),
-        shown(&first.student),
-        shown(first.message.trim_end())
     );
-    if let Some(svg) = &first.picture {
-        let _ = write!(
-            out,
-            "<figure>{svg}<figcaption>The expected result (left) and {}'s (right, labelled “yours”).</figcaption></figure>",
-            shown(&first.student)
-        );
-    }
-    out.push_str("</section>");
-}
-
-/// Every graded student with a link to their page.
-fn students(out: &mut String, rows: &[Row]) {
-    out.push_str("<h2 id=\"students\">Students</h2>");
-    let graded: Vec<(&Row, &super::Grade)> = rows
+    let names: Vec<String> = group
+        .failures
         .iter()
-        .filter_map(|row| match &row.outcome {
-            Outcome::Graded(grade) => Some((row, grade)),
-            _ => None,
-        })
+        .take(NAMES_PER_GROUP)
+        .map(|failure| instructor_link(&failure.student, Some(check), &shown(&failure.student)))
         .collect();
-    if graded.is_empty() {
-        out.push_str("<p>No submission was graded.</p>");
+    let more = group.failures.len().saturating_sub(NAMES_PER_GROUP);
+    let _ = write!(
+        out,
+        "<p>Students (each name opens the instructor's report at this check): {}{}.</p>",
+        names.join(", "),
+        if more > 0 {
+            format!(" and {more} more (grades.csv lists every student's points on this check)")
+        } else {
+            String::new()
+        }
+    );
+    if says_all(&group.mistake) {
+        out.push_str("</details>");
         return;
     }
-    out.push_str("<table><thead><tr><th scope=\"col\">student (their report)</th><th scope=\"col\" class=\"n\">score</th><th scope=\"col\" class=\"n\">of</th><th scope=\"col\" class=\"n\">checks failed</th></tr></thead><tbody>");
-    for (row, grade) in graded {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\">{}</th><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-            student_link(&row.name),
-            points(grade.score),
-            points(grade.max_score),
-            grade.checks.iter().filter(|(_, _, passed)| !passed).count()
-        );
+    let message = first.message.trim_end();
+    let quoted: String = message.chars().take(MESSAGE_CHARS).collect();
+    let cut = if quoted.len() < message.len() {
+        " (cut here: the whole message is in that report)"
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<p>What {}'s report says{cut}:</p><pre>{}</pre>",
+        shown(&first.student),
+        shown(&quoted),
+    );
+    match &first.picture {
+        Some(svg) if with_picture => {
+            let _ = write!(
+                out,
+                "<figure>{svg}<figcaption>The expected result (left) and {}'s (right, labelled “yours”).</figcaption></figure>",
+                shown(&first.student)
+            );
+        }
+        Some(_) => {
+            let _ = write!(
+                out,
+                "<p>The picture of the expected result beside {}'s is in {}.</p>",
+                shown(&first.student),
+                instructor_link(&first.student, Some(check), "their instructor's report")
+            );
+        }
+        None => {}
     }
-    out.push_str("</tbody></table>");
+    out.push_str("</details>");
 }
-
-/// The entries that were not graded, with why.
-fn not_graded(out: &mut String, rows: &[Row]) {
-    out.push_str("<h2 id=\"not-graded\">Not graded</h2>");
-    let entries: Vec<(&Row, &str, &String)> = rows
-        .iter()
-        .filter_map(|row| match &row.outcome {
-            Outcome::Graded(_) => None,
-            Outcome::NotASubmission(reason) => Some((row, "no submission", reason)),
-            Outcome::Refused(reason) => Some((row, "refused", reason)),
-            Outcome::Failed(reason) => Some((row, "the grader could not grade it", reason)),
-        })
-        .collect();
-    if entries.is_empty() {
-        out.push_str("<p>Every entry was graded.</p>");
-        return;
-    }
-    out.push_str("<table><thead><tr><th scope=\"col\">entry</th><th scope=\"col\">status</th><th scope=\"col\">why</th></tr></thead><tbody>");
-    for (row, status, reason) in entries {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\">{}</th><td>{status}</td><td>{}</td></tr>",
-            shown(&row.name),
-            shown(reason)
-        );
-    }
-    out.push_str("</tbody></table>");
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -379,11 +661,20 @@ mod tests {
             picture: Some("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\"/></svg>".to_owned()),
         }
         };
-        let failures = BTreeMap::from([(
-            "direction_opposite".to_owned(),
-            vec![failure(HOSTILE), failure("bo b#1")],
-        )]);
-        render(&rubric, &rows, crate::sandbox::Level::Unconfined, failures)
+        let reports = Reports {
+            failures: BTreeMap::from([(
+                "direction_opposite".to_owned(),
+                vec![failure(HOSTILE), failure("bo b#1")],
+            )]),
+            unbuilt: BTreeMap::from([("bo b#1".to_owned(), vec!["part2".to_owned()])]),
+        };
+        render(
+            &rubric,
+            &rows,
+            crate::sandbox::Level::Unconfined,
+            reports,
+            &Default::default(),
+        )
     }
 
     #[test]
@@ -397,8 +688,15 @@ mod tests {
             .expect("the page is well-formed");
         let elements: Vec<roxmltree::Node> =
             document.descendants().filter(|n| n.is_element()).collect();
-        assert!(elements.iter().all(|n| n.tag_name().name() != "script"));
-        assert!(!html.contains("<script>"), "escaped everywhere");
+        // The one script is the grader's sorter, word for word; a student's text is
+        // escaped everywhere.
+        let scripts: Vec<Option<&str>> = elements
+            .iter()
+            .filter(|n| n.tag_name().name() == "script")
+            .map(|n| n.text())
+            .collect();
+        assert_eq!(scripts, [Some(SORTER)]);
+        assert_eq!(html.matches("<script>").count(), 1);
         assert!(
             html.contains(
                 "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; \\u{202e}"
@@ -456,18 +754,160 @@ mod tests {
         let html = page();
         assert!(html.contains(&escape(GROUPING)));
         assert!(
-            html.contains("<h3 id=\"check-direction_opposite\">"),
+            html.contains("<section class=\"check\" id=\"check-direction_opposite\"><h3>"),
             "{html}"
         );
         assert!(html.contains("2 of 3 failed it, with 1 mistake."), "{html}");
         assert!(
-            html.contains("<h4>2 students: wrong result: opposite of EAST gave EAST</h4>"),
+            html.contains("<details class=\"group\"><summary>2 students: wrong result: opposite of EAST gave EAST</summary>"),
             "{html}"
         );
-        assert!(html.contains("<td>no submission</td>"), "{html}");
+        assert!(
+            html.contains(
+                "<a href=\"bo%20b%231/instructor/report.html#direction_opposite\">bo b#1</a>"
+            ),
+            "a group's names open the instructor's report at the check: {html}"
+        );
         assert!(
             html.contains("Histogram of the scores: 1 at 90–100 %"),
             "{html}"
+        );
+    }
+
+    #[test]
+    fn the_students_table_comes_first_with_each_part_what_did_not_compile_and_what_was_not_graded()
+    {
+        let html = page();
+        let students = html
+            .find("<h2 id=\"students\">")
+            .expect("a students section");
+        for later in ["id=\"scores\"", "id=\"checks\"", "id=\"mistakes\""] {
+            assert!(
+                students < html.find(later).expect(later),
+                "{later} after the students"
+            );
+        }
+        let headers: String = html
+            .split("<caption>Every entry of the class folder</caption>")
+            .nth(1)
+            .and_then(|table| table.split("</thead>").next())
+            .expect("the students' table")
+            .to_owned();
+        for column in [
+            "student",
+            "score",
+            "Part 1",
+            "Part 5",
+            "status",
+            "instructor's report",
+        ] {
+            assert!(
+                headers.contains(&format!(">{column}</th>")),
+                "{column}: {headers}"
+            );
+        }
+        assert!(
+            html.contains("<tr><th scope=\"row\"><a href=\"ann/report.html\">ann</a></th><td class=\"n\" data-sort=\"2\">2 of 2</td><td class=\"n\" data-sort=\"2\">2 of"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"bad\">did not compile: Part 2</span>; 1 check failed"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<td><span class=\"bad\">not graded</span>: no submission: no crate in &lt;script&gt;"),
+            "{html}"
+        );
+        assert!(
+            html.contains("1 submission did not compile in part or whole; 1 entry was not graded."),
+            "{html}"
+        );
+        // Sorted by name as written, which the header says for a screen reader.
+        assert!(html.contains("<th scope=\"col\" aria-sort=\"ascending\">student</th>"));
+        let ann = html.find(">ann</a></th>").expect("ann");
+        let bo = html.find(">bo b#1</a></th>").expect("bo");
+        assert!(ann < bo);
+    }
+
+    #[test]
+    fn a_class_of_hundreds_names_some_of_each_group_and_spends_a_bounded_picture_budget() {
+        let rubric = crate::rubric::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml"),
+        )
+        .expect("the kit's rubric");
+        let students: Vec<String> = (0..500).map(|i| format!("student-{i:03}")).collect();
+        let rows: Vec<Row> = students
+            .iter()
+            .map(|name| Row {
+                name: name.clone(),
+                outcome: Outcome::Graded(Grade {
+                    score: 0.0,
+                    max_score: 2.0,
+                    checks: vec![("direction_opposite".to_owned(), 0.0, false)],
+                }),
+                unchanged: false,
+                duration: Duration::ZERO,
+            })
+            .collect();
+        // 100 KB pictures: one group of 400 students and 100 groups of one, each
+        // with a long message.
+        let picture = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><desc>{}</desc></svg>",
+            "x".repeat(100_000)
+        );
+        let failure = |student: &str, mistake: String| Failure {
+            student: student.to_owned(),
+            mistake: Mistake::of_message(&mistake),
+            message: format!("{mistake} {}", "long ".repeat(1000)),
+            picture: Some(picture.clone()),
+        };
+        let failures: Vec<Failure> = students
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                // Words, not numbers: a key leaves numbers out.
+                let word: String = [i % 26, i / 26 % 26]
+                    .iter()
+                    .map(|&letter| char::from(b'a' + letter as u8))
+                    .collect();
+                failure(
+                    name,
+                    if i < 400 {
+                        "one".to_owned()
+                    } else {
+                        format!("mistake {word}")
+                    },
+                )
+            })
+            .collect();
+        let reports = Reports {
+            failures: BTreeMap::from([("direction_opposite".to_owned(), failures)]),
+            unbuilt: BTreeMap::new(),
+        };
+        let html = render(
+            &rubric,
+            &rows,
+            crate::sandbox::Level::Unconfined,
+            reports,
+            &Default::default(),
+        );
+        assert_eq!(
+            html.matches("<figure><svg xmlns=\"http://www.w3.org/2000/svg\"><desc>")
+                .count(),
+            PICTURE_BYTES / picture.len()
+        );
+        assert!(html.contains("<summary>400 students: wrong result: one</summary>"));
+        assert!(
+            html.contains(" and 360 more (grades.csv lists every student"),
+            "the names are capped"
+        );
+        assert!(html.contains("(cut here: the whole message is in that report)"));
+        // The students (a row each), at most PICTURE_BYTES of pictures, and a few
+        // kilobytes a group: not 500 messages, pictures and name lists.
+        assert!(
+            html.len() < PICTURE_BYTES + 500 * 700 + 101 * 3_000,
+            "{} bytes",
+            html.len()
         );
     }
 }

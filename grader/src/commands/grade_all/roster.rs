@@ -35,7 +35,7 @@ use std::path::Path;
 
 use anyhow::{Context as _, bail};
 
-use super::{Outcome, Row, defused};
+use super::{Outcome, Row, counted, defused};
 use crate::report::points;
 
 /// Where a roster came from, told by its header.
@@ -329,6 +329,17 @@ pub struct Pairing {
     pub ambiguous: Vec<(String, Vec<usize>)>,
 }
 
+/// What `roster.md` says, above its lists, when a folder or a student did not pair:
+/// how to pair them by hand. The kit's own roster has a `folder` column; any other
+/// roster can be given one, which the grader reads in every format.
+const PAIRING_HELP: &str = "\nTo pair a folder and a student by hand, add a column named `folder` to the roster \
+(the kit's own, GitHub Classroom's, Gradescope's or Canvas's: its other columns stay as they are) \
+and write on the student's line the name of their folder, spelled exactly as in the class folder. \
+A folder named there belongs to that student alone; a student whose `folder` cell is empty \
+is paired by their logins as before. Then run the same command with `--roster` again \
+(`grader grade-all` keeps what it graded before, `grader merge` grades nothing): only the \
+exports and this file change.\n";
+
 /// The exports and the pairing report.
 pub struct Exports {
     /// `canvas.csv`.
@@ -439,15 +450,22 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
     let paired = pairing.folders.values().filter(|f| f.len() == 1).count();
     let inline = crate::report::markdown::inline;
     let mut report = format!(
-        "# Roster\n\n{} roster ({} students): {paired} with one folder, {} without a folder, {} with several; {} of {} class entries without a roster entry, {} fitting several.\n",
+        "# Roster\n\n{} roster ({}): {paired} with one folder, {} without a folder, {} with several; {} of {} without a roster entry, {} fitting several.\n",
         roster.source.name(),
-        roster.students.len(),
+        counted(roster.students.len(), "student", "students"),
         without.len(),
         several.len(),
         pairing.unmatched.len(),
-        rows.len(),
+        counted(rows.len(), "class entry", "class entries"),
         pairing.ambiguous.len()
     );
+    let unpaired = !pairing.unmatched.is_empty()
+        || !without.is_empty()
+        || !several.is_empty()
+        || !pairing.ambiguous.is_empty();
+    if unpaired {
+        report.push_str(PAIRING_HELP);
+    }
     let mut section = |title: &str, lines: Vec<String>| {
         if !lines.is_empty() {
             let _ = write!(report, "\n## {title}\n\n");
@@ -483,11 +501,11 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
             .collect(),
     );
     let line = format!(
-        "roster: {paired} of {} students paired with a folder, {} without one, {} with several; {} class entries without a roster entry, {} fitting several (roster.md)",
-        roster.students.len(),
+        "roster: {paired} of {} paired with a folder, {} without one, {} with several; {} without a roster entry, {} fitting several (roster.md)",
+        counted(roster.students.len(), "student", "students"),
         without.len(),
         several.len(),
-        pairing.unmatched.len(),
+        counted(pairing.unmatched.len(), "class entry", "class entries"),
         pairing.ambiguous.len()
     );
     Ok(Exports {

@@ -9,8 +9,8 @@
 //! Every grade-all output, sharded or not, gets `manifest.json`: which shard it
 //! holds, what it was graded with (the kit's revision, a digest of the files that
 //! decide a grade; the rubric's digest; the sandbox level), which class it came
-//! from (how many entries, a digest of their names) and each of its entries with
-//! its status. `grader merge` reads nothing else to decide whether outputs belong
+//! from (how many entries, a digest of their names), each of its entries with
+//! its status, and which files of a student's folder may be handed out. `grader merge` reads nothing else to decide whether outputs belong
 //! together, so a merged gradebook never mixes gradings.
 
 use std::fmt;
@@ -130,6 +130,30 @@ impl Class {
     }
 }
 
+/// The files of a graded student's folder (`OUT/<name>/`), by who may read them.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct StudentFolder {
+    /// The reports that may be handed to the student: nothing of what a hidden
+    /// check asked or expected.
+    pub handed_out: Vec<String>,
+    /// The course's staff's alone: the reports with everything the grader found,
+    /// and the grading's bookkeeping.
+    pub instructor_only: Vec<String>,
+}
+
+impl StudentFolder {
+    /// The files grade-all writes in each graded student's folder.
+    pub fn written() -> StudentFolder {
+        let (handed_out, instructor_only) = super::student_files()
+            .into_iter()
+            .partition(|file| super::REPORTS.iter().any(|(report, _)| report == file));
+        StudentFolder {
+            handed_out,
+            instructor_only,
+        }
+    }
+}
+
 /// `manifest.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -152,6 +176,9 @@ pub struct Manifest {
     /// The shards a merged output came from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// Which of the files in each graded student's folder may be handed out.
+    #[serde(default)]
+    pub student_folder: StudentFolder,
     /// This output's entries, by name.
     pub entries: Vec<Entry>,
 }
@@ -175,6 +202,7 @@ impl Manifest {
             partition: PARTITION.to_owned(),
             class,
             merged_from: Vec::new(),
+            student_folder: StudentFolder::written(),
             entries: rows.iter().map(entry).collect(),
         }
     }

@@ -143,6 +143,19 @@ fn a_saved_result_is_kept_only_for_the_same_fingerprint() {
         "an output without report.html (an older grader's) is graded again"
     );
     std::fs::write(dir.path().join("report.html"), "<html></html>").unwrap();
+    std::fs::write(dir.path().join(TIMINGS), "{}").unwrap();
+    assert!(
+        saved(dir.path(), "abc").is_none(),
+        "an output without the instructor's reports (an older grader's) is graded again"
+    );
+    std::fs::create_dir_all(dir.path().join(INSTRUCTOR)).unwrap();
+    for (file, _) in REPORTS {
+        std::fs::copy(
+            dir.path().join(file),
+            dir.path().join(INSTRUCTOR).join(file),
+        )
+        .unwrap();
+    }
     assert_eq!(saved(dir.path(), "abc").map(|g| g.score), Some(2.0));
     assert!(saved(dir.path(), "abd").is_none());
 }

@@ -10,10 +10,14 @@
 //!    punctuation stay).
 //! 2. Each file is fingerprinted by winnowing ([`winnow`], k-grams of `--k` tokens,
 //!    windows of `--window`).
-//! 3. The provided code is left out: every k-gram of the kit's `starter/src` (all of
-//!    them, not only its winnowed ones, so a student's window that happens to pick a
-//!    different starter k-gram is still recognised). A submission that is just the
-//!    starter has no fingerprint left and shares nothing.
+//! 3. The provided code is left out: every k-gram of what the course handed out (all
+//!    of them, not only its winnowed ones, so a student's window that happens to pick
+//!    a different starter k-gram is still recognised). That is the kit's
+//!    `starter/src` and the template's `starter/src` as `grader dist` writes it for the
+//!    kit's rubric, reproduced here in each form dist can give a part the rubric turns
+//!    off (its stubs marked not assigned, or the reference's code): see [`Provided`].
+//!    A submission that is just a template's starter has no fingerprint left and
+//!    shares nothing.
 //! 4. Common idioms are left out: a fingerprint found in more than `--common-share`
 //!    of the submissions *and* in at least `--common-min` of them (both, so that in a
 //!    small class three students sharing code are not taken for an idiom).
@@ -43,7 +47,7 @@ mod tests;
 mod tokens;
 mod winnow;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
@@ -108,8 +112,53 @@ pub struct Outcome {
     pub common: usize,
     /// The settings used.
     pub settings: Settings,
-    /// The provided code's sources (the kit's `starter/src`).
-    pub starter: PathBuf,
+    /// The code every student was given.
+    pub provided: Provided,
+}
+
+/// The code every student was given, in each form the course may have handed it out:
+/// `src/`-relative path to text.
+#[derive(Debug, Default)]
+pub struct Provided {
+    /// Each form's sources.
+    pub forms: Vec<BTreeMap<PathBuf, String>>,
+}
+
+impl Provided {
+    /// The `.rs` files below `dir`, one form.
+    pub fn from_dir(dir: &Path) -> anyhow::Result<Provided> {
+        if !dir.is_dir() {
+            bail!("the kit's starter sources {} are missing", dir.display());
+        }
+        let mut form = BTreeMap::new();
+        for file in rust_files(dir)? {
+            let text = read_source(&dir.join(&file))?;
+            form.insert(file, text);
+        }
+        Ok(Provided { forms: vec![form] })
+    }
+
+    /// What the course hands out: the kit's starter, and the template's starter as
+    /// `grader dist` writes it for the kit's rubric with each `--unassigned` choice.
+    pub fn handed_out(kit: &Kit) -> anyhow::Result<Provided> {
+        let mut provided = Provided::from_dir(&kit.starter().join("src"))?;
+        for form in crate::dist::handed_out_sources(kit)? {
+            provided.forms.push(
+                form.into_iter()
+                    .filter(|(path, _)| path.extension().is_some_and(|e| e == "rs"))
+                    .map(|(path, bytes)| (path, String::from_utf8_lossy(&bytes).into_owned()))
+                    .collect(),
+            );
+        }
+        Ok(provided)
+    }
+
+    /// Whether `text` is, byte for byte, the file `inside` (below `src/`) of a form.
+    pub fn is_provided(&self, inside: &Path, text: &str) -> bool {
+        self.forms
+            .iter()
+            .any(|form| form.get(inside).is_some_and(|given| given == text))
+    }
 }
 
 /// Runs `grader similarity`.
@@ -132,12 +181,8 @@ pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
     };
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
-    let outcome = compare(
-        &args.dir,
-        &args.output_dir,
-        &kit.starter().join("src"),
-        settings,
-    )?;
+    let provided = Provided::handed_out(&kit)?;
+    let outcome = compare(&args.dir, &args.output_dir, provided, settings)?;
     report::write(&outcome, &args.output_dir, args.top)?;
     println!(
         "{} submissions, {} sharing code beyond the starter; see {}",
@@ -148,12 +193,12 @@ pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// Compares the class in `class` (leaving `output` out), with `starter` as the
+/// Compares the class in `class` (leaving `output` out), with `provided` as the
 /// provided code.
 pub fn compare(
     class: &Path,
     output: &Path,
-    starter: &Path,
+    provided: Provided,
     settings: Settings,
 ) -> anyhow::Result<Outcome> {
     let (entries, _passed_over) = super::grade_all::class_entries(class, output)?;
@@ -171,8 +216,8 @@ pub fn compare(
             class.display()
         );
     }
-    let provided = provided_kgrams(starter, settings.k)?;
-    let mut submissions = fingerprint_all(found, &provided, settings)?;
+    let kgrams = provided_kgrams(&provided, settings.k)?;
+    let mut submissions = fingerprint_all(found, &kgrams, settings)?;
     let common = drop_common(&mut submissions, settings);
     let pairs = pairs(&submissions);
     Ok(Outcome {
@@ -181,7 +226,7 @@ pub fn compare(
         pairs,
         common,
         settings,
-        starter: starter.to_path_buf(),
+        provided,
     })
 }
 
@@ -216,22 +261,18 @@ pub fn read_source(path: &Path) -> anyhow::Result<String> {
     })
 }
 
-/// Every k-gram hash of the provided code.
-fn provided_kgrams(starter: &Path, k: usize) -> anyhow::Result<HashSet<u64>> {
-    if !starter.is_dir() {
-        bail!(
-            "the kit's starter sources {} are missing",
-            starter.display()
-        );
+/// Every k-gram hash of the provided code, in every form.
+fn provided_kgrams(provided: &Provided, k: usize) -> anyhow::Result<HashSet<u64>> {
+    let mut kgrams = HashSet::new();
+    for form in &provided.forms {
+        for (file, text) in form {
+            let tokens = tokens::lex(text).map_err(|why| {
+                anyhow::anyhow!("the provided src/{} does not lex: {why}", file.display())
+            })?;
+            kgrams.extend(winnow::kgram_hashes(&tokens, k));
+        }
     }
-    let mut provided = HashSet::new();
-    for file in rust_files(starter)? {
-        let path = starter.join(&file);
-        let tokens = tokens::lex(&read_source(&path)?)
-            .map_err(|why| anyhow::anyhow!("the kit's {} does not lex: {why}", path.display()))?;
-        provided.extend(winnow::kgram_hashes(&tokens, k));
-    }
-    Ok(provided)
+    Ok(kgrams)
 }
 
 /// Fingerprints every submission, on as many threads as there are cores.

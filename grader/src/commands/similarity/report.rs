@@ -388,9 +388,8 @@ fn dolos(outcome: &Outcome, dir: &Path) -> anyhow::Result<()> {
             let text = read_source(&submission.crate_dir.join(file))?;
             let provided = file
                 .strip_prefix("src")
-                .ok()
-                .and_then(|inside| std::fs::read_to_string(outcome.starter.join(inside)).ok());
-            if provided.as_deref() == Some(text.as_str()) {
+                .is_ok_and(|inside| outcome.provided.is_provided(inside, &text));
+            if provided {
                 continue;
             }
             let _ = writeln!(joined, "// ---- {} ----\n{text}", file.display());

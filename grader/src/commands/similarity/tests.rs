@@ -9,7 +9,7 @@ mod class;
 
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Settings, compare, report};
+use super::{Outcome, Provided, Settings, compare, report};
 
 /// The defaults of `grader similarity`.
 const DEFAULTS: Settings = Settings {
@@ -21,6 +21,11 @@ const DEFAULTS: Settings = Settings {
 
 fn kit_starter() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../starter/src")
+}
+
+/// The kit's starter as the provided code.
+fn provided() -> Provided {
+    Provided::from_dir(&kit_starter()).unwrap()
 }
 
 /// A submission folder `class/name` holding the starter plus `work` as src/work.rs.
@@ -61,7 +66,7 @@ fn synthetic_class(dir: &Path) -> (Vec<(String, &'static str)>, Outcome) {
         names.push((name, author));
     }
     submission(&class, "starter-only", None);
-    let outcome = compare(&class, &dir.join("out"), &kit_starter(), DEFAULTS).unwrap();
+    let outcome = compare(&class, &dir.join("out"), provided(), DEFAULTS).unwrap();
     (names, outcome)
 }
 
@@ -118,7 +123,7 @@ fn similarity_output_is_the_same_on_every_run() {
     let again = compare(
         &dir.path().join("class"),
         &dir.path().join("out"),
-        &kit_starter(),
+        provided(),
         DEFAULTS,
     )
     .unwrap();
@@ -144,7 +149,7 @@ fn similarity_reports_escape_student_names_and_code() {
     submission(&class, "a<b>&co", Some(&code));
     submission(&class, "copy", Some(&code));
     let out = dir.path().join("out");
-    let outcome = compare(&class, &out, &kit_starter(), DEFAULTS).unwrap();
+    let outcome = compare(&class, &out, provided(), DEFAULTS).unwrap();
     std::fs::create_dir_all(&out).unwrap();
     report::write(&outcome, &out, 20).unwrap();
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
@@ -170,7 +175,7 @@ fn similarity_dolos_export_lists_every_submission_in_info_csv() {
     );
     submission(&class, "bob", Some(class::ORIGINALS[2].join("\n").as_str()));
     let out = dir.path().join("out");
-    let outcome = compare(&class, &out, &kit_starter(), DEFAULTS).unwrap();
+    let outcome = compare(&class, &out, provided(), DEFAULTS).unwrap();
     std::fs::create_dir_all(&out).unwrap();
     report::write(&outcome, &out, 20).unwrap();
     let info = std::fs::read_to_string(out.join("dolos/info.csv")).unwrap();
@@ -190,7 +195,7 @@ fn similarity_dolos_export_lists_every_submission_in_info_csv() {
 fn similarity_a_missing_class_folder_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nowhere");
-    let error = compare(&missing, dir.path(), &kit_starter(), DEFAULTS).unwrap_err();
+    let error = compare(&missing, dir.path(), provided(), DEFAULTS).unwrap_err();
     assert!(format!("{error:#}").contains("nowhere"), "{error:#}");
 }
 
@@ -201,7 +206,7 @@ fn similarity_a_class_without_submissions_is_an_error() {
     let error = compare(
         &dir.path().join("class"),
         &dir.path().join("out"),
-        &kit_starter(),
+        provided(),
         DEFAULTS,
     )
     .unwrap_err();
@@ -217,7 +222,7 @@ fn similarity_a_non_utf8_source_is_an_error_naming_the_file() {
     let class = dir.path().join("class");
     submission(&class, "alice", Some("fn main() {}"));
     std::fs::write(class.join("alice/src/latin1.rs"), b"// caf\xe9\n").unwrap();
-    let error = compare(&class, &dir.path().join("out"), &kit_starter(), DEFAULTS).unwrap_err();
+    let error = compare(&class, &dir.path().join("out"), provided(), DEFAULTS).unwrap_err();
     let message = format!("{error:#}");
     assert!(message.contains("latin1.rs is not UTF-8 text"), "{message}");
 }
@@ -227,8 +232,81 @@ fn similarity_a_file_that_does_not_lex_is_left_out_and_named() {
     let dir = tempfile::tempdir().unwrap();
     let class = dir.path().join("class");
     submission(&class, "alice", Some("fn main() { let x = (1; }"));
-    let outcome = compare(&class, &dir.path().join("out"), &kit_starter(), DEFAULTS).unwrap();
+    let outcome = compare(&class, &dir.path().join("out"), provided(), DEFAULTS).unwrap();
     assert_eq!(outcome.submissions[0].unlexed.len(), 1);
     assert!(outcome.submissions[0].unlexed[0].starts_with("src/work.rs: line 1"));
     assert!(report::summary(&outcome, 20).contains("src/work.rs: line 1"));
+}
+
+/// A kit whose rubric turns `part` off: the kit's starter, solution and rubric (the
+/// only files `grader dist` reads for the starter it hands out), in `dir`.
+fn kit_with_part_off(dir: &Path, part: &str) -> crate::kit::Kit {
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for tree in ["starter", "solution/src"] {
+        for entry in walkdir::WalkDir::new(kit.join(tree)).into_iter().flatten() {
+            let below = entry.path().strip_prefix(&kit).unwrap();
+            if below.starts_with("starter/target") {
+                continue;
+            }
+            let to = dir.join(below);
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+    }
+    let rubric = std::fs::read_to_string(kit.join("fixtures/rubric.toml")).unwrap();
+    let marker = format!("id = \"{part}\"\n");
+    assert!(rubric.contains(&marker), "no part {part} in the rubric");
+    std::fs::create_dir_all(dir.join("fixtures")).unwrap();
+    std::fs::write(
+        dir.join("fixtures/rubric.toml"),
+        rubric.replace(&marker, &format!("{marker}enabled = false\n")),
+    )
+    .unwrap();
+    crate::kit::Kit::locate(Some(dir)).unwrap()
+}
+
+#[test]
+fn similarity_two_untouched_templates_of_a_course_without_part_5_share_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let kit = kit_with_part_off(&dir.path().join("kit"), "part5");
+    // Two students hand in the template's starter as dist wrote it, in each form a
+    // course can hand Part 5 out: its stubs marked not assigned, or the reference's.
+    for (n, form) in crate::dist::handed_out_sources(&kit)
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let class = dir.path().join(format!("class{n}"));
+        for name in ["hank", "ivy"] {
+            for (file, bytes) in form {
+                let to = class.join(name).join("src").join(file);
+                std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                std::fs::write(to, bytes).unwrap();
+            }
+            std::fs::write(
+                class.join(name).join("Cargo.toml"),
+                "[package]\nname = \"maze\"\nversion = \"0.1.0\"\n",
+            )
+            .unwrap();
+        }
+        let handed_out = Provided::handed_out(&kit).unwrap();
+        let outcome = compare(&class, &dir.path().join("out"), handed_out, DEFAULTS).unwrap();
+        assert_eq!(outcome.submissions.len(), 2);
+        assert!(
+            outcome.pairs.is_empty(),
+            "form {n}: {:?}",
+            report::pairs_csv(&outcome).unwrap()
+        );
+        // Against the kit's starter alone, the reference's Part 5 was what they shared.
+        if n == 1 {
+            let kit_only = compare(&class, &dir.path().join("out"), provided(), DEFAULTS).unwrap();
+            assert!(
+                !kit_only.pairs.is_empty(),
+                "the control found nothing to share"
+            );
+        }
+    }
 }

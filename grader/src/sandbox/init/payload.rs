@@ -190,6 +190,14 @@ fn set_limits(spec: &Spec) -> Result<(), String> {
         let value = wanted.min(hard);
         setrlimit(resource, value, value).map_err(|e| format!("setrlimit {resource:?}: {e}"))?;
     }
+    if spec.cpu_seconds > 0 {
+        // SIGXCPU at the limit; SIGKILL a second later for a job that catches it.
+        let (_, hard) =
+            getrlimit(Resource::RLIMIT_CPU).map_err(|e| format!("getrlimit RLIMIT_CPU: {e}"))?;
+        let soft = spec.cpu_seconds.min(hard);
+        setrlimit(Resource::RLIMIT_CPU, soft, (soft + 1).min(hard))
+            .map_err(|e| format!("setrlimit RLIMIT_CPU: {e}"))?;
+    }
     Ok(())
 }
 

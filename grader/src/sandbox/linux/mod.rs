@@ -84,6 +84,8 @@ pub(super) struct Spec {
     pub nproc: u64,
     pub file_size: u64,
     pub open_files: u64,
+    /// `RLIMIT_CPU` in whole seconds (0: none): [`super::Limits::cpu`] rounded up.
+    pub cpu_seconds: u64,
     pub channel: bool,
     pub network: bool,
     /// The Landlock ABI whose rights the ruleset handles.

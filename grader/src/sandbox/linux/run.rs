@@ -115,6 +115,7 @@ pub(super) fn run_supervised(
         nproc: limits.processes + if support.as_root { 0 } else { 2 },
         file_size: limits.file_size,
         open_files: limits.open_files,
+        cpu_seconds: limits.cpu.map_or(0, crate::sandbox::whole_seconds),
         channel: job.result_channel,
         network: job.network,
         landlock_abi: support.landlock_abi.min(LANDLOCK_ABI_TESTED),
@@ -184,6 +185,9 @@ pub(super) fn run_supervised(
     let mut deadline = started + limits.wall;
     let mut failure = None;
     let mut startup = None;
+    // The waiting rule's looks at the job's CPU time (see Limits::cpu).
+    let mut idle_watch = crate::sandbox::IdleWatch::new(limits, started);
+    let mut idle = None;
     loop {
         let now = Instant::now();
         let due = match (&channel, timed_out) {
@@ -193,6 +197,20 @@ pub(super) fn run_supervised(
             }
             _ => deadline,
         };
+        let due = match &idle_watch {
+            Some(watch) if !timed_out => due.min(watch.next),
+            _ => due,
+        };
+        if let Some(watch) = idle_watch.as_mut().filter(|w| now >= w.next && !timed_out) {
+            let used = crate::sandbox::usage::tree_cpu(supervisor.id());
+            if let Some(after) = watch.look(used) {
+                idle = Some(after);
+                timed_out = true;
+                let _ = control.write_all(b"k");
+                deadline = now + KILL_GRACE;
+            }
+            continue;
+        }
         if now >= due {
             if timed_out {
                 // The supervisor did not finish killing in time: kill it; the init
@@ -265,7 +283,7 @@ pub(super) fn run_supervised(
         .into());
     }
     let exit = match (timed_out, report.exit) {
-        (true, _) => Exit::TimedOut,
+        (true, _) => idle.map_or(Exit::TimedOut, Exit::Idle),
         (false, Some(exit)) => exit,
         (false, None) => {
             return Err(io::Error::other(format!(

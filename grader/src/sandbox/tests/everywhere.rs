@@ -176,10 +176,16 @@ fn violations_are_told_only_from_evidence() {
     );
     // An allocation message from a job that then succeeded is not a violation.
     assert_eq!(violation(Exit::Code(0), memory, 0, &limits), None);
-    // EAGAIN on stderr, but the job was never at its limit: not our doing.
-    assert_eq!(violation(Exit::Code(2), processes, 10, &limits), None);
+    // EAGAIN on stderr from a job that then failed: the process limit, whatever the
+    // last sample of its tasks saw (a sample's timing must not decide the verdict).
     assert_eq!(
-        violation(Exit::Code(2), processes, 64, &limits),
+        violation(Exit::Code(2), processes, 10, &limits),
+        Some(Violation::Processes { limit: 64 })
+    );
+    // From a job that ended well, only when it was seen at the limit.
+    assert_eq!(violation(Exit::Code(0), processes, 10, &limits), None);
+    assert_eq!(
+        violation(Exit::Code(0), processes, 64, &limits),
         Some(Violation::Processes { limit: 64 })
     );
     // At the limit but no failed fork seen: no guess.
@@ -196,4 +202,33 @@ fn marker_flags_split_by_kind() {
     flags[0] = true;
     assert!(Seen::from_flags(&flags).memory);
     assert!(!Seen::from_flags(&flags).processes);
+}
+
+#[test]
+fn a_job_that_waits_a_whole_stretch_is_seen_and_one_that_computes_is_not() {
+    let second = Duration::from_secs(1);
+    let limits = Limits {
+        cpu: Some(5 * second),
+        wall: 50 * second,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let mut watch = IdleWatch::new(&limits, started).expect("a CPU limit below the wall's");
+    assert_eq!(watch.next, started + 5 * second);
+    // A third of a core during the first stretch (a busy machine): not waiting.
+    assert_eq!(watch.look(Some(Duration::from_millis(1700))), None);
+    // Then next to nothing during the second: waiting, after 10 s.
+    assert_eq!(
+        watch.look(Some(Duration::from_millis(1800))),
+        Some(10 * second)
+    );
+    // A figure that cannot be read decides nothing.
+    assert_eq!(watch.look(None), None);
+    // No CPU limit, or one the wall clock ends first: no looks.
+    assert!(IdleWatch::new(&Limits::default(), started).is_none());
+    let short_wall = Limits {
+        wall: 5 * second,
+        ..limits
+    };
+    assert!(IdleWatch::new(&short_wall, started).is_none());
 }

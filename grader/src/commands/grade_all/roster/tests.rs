@@ -179,7 +179,64 @@ fn the_exports_have_every_student_once_and_list_what_did_not_pair() {
     assert!(report.contains("- Cy Diaz (3, roster line 4)"), "{report}");
     assert_eq!(
         exports.line,
-        "roster: 2 of 3 students paired with a folder, 1 without one, 0 with several; 1 class entries without a roster entry, 0 fitting several (roster.md)"
+        "roster: 2 of 3 students paired with a folder, 1 without one, 0 with several; 1 class entry without a roster entry, 0 fitting several (roster.md)"
+    );
+}
+
+#[test]
+fn roster_md_says_how_to_pair_an_unmatched_folder_in_correct_plurals() {
+    let roster = Roster::parse(
+        b"folder,id,name,email
+ann,1,Ann Lee,ann@u
+",
+    )
+    .unwrap();
+    let unpaired = exports(
+        &roster,
+        &[row("ann", Some(5.0)), row("zed", Some(3.0))],
+        "M",
+    )
+    .unwrap();
+    assert!(
+        unpaired.report.starts_with(
+            "# Roster\n\nthe kit's roster (1 student): 1 with one folder, 0 without a folder, 0 with several; 1 of 2 class entries without a roster entry, 0 fitting several.\n"
+        ),
+        "{}",
+        unpaired.report
+    );
+    assert!(
+        unpaired
+            .report
+            .contains("add a column named `folder` to the roster"),
+        "{}",
+        unpaired.report
+    );
+    assert!(
+        unpaired.line.contains("1 of 1 student paired")
+            && unpaired.line.contains("1 class entry without"),
+        "{}",
+        unpaired.line
+    );
+    // Pairing the stranger by hand, as roster.md says: a folder column naming it.
+    let roster = Roster::parse(
+        b"folder,id,name,email
+ann,1,Ann Lee,ann@u
+zed,2,Zed Ray,zed@u
+",
+    )
+    .unwrap();
+    let paired = exports(
+        &roster,
+        &[row("ann", Some(5.0)), row("zed", Some(3.0))],
+        "M",
+    )
+    .unwrap();
+    assert_eq!(records(&paired.canvas)[2][5], "3");
+    assert!(!paired.report.contains("add a column"), "{}", paired.report);
+    assert!(
+        paired.line.starts_with("roster: 2 of 2 students paired"),
+        "{}",
+        paired.line
     );
 }
 
