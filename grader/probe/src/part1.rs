@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use maze::{Direction, DirectionExt, Maze, MazeCell, MazeCellArray, MazeRng, Position};
@@ -220,7 +221,31 @@ fn array_indexers(input: &Value) -> Value {
         }
     }
     let second_read = grid_walls(w, h, |x, y| array[(x, y)]);
-    json!({ "positions": positions, "first_read_by_position": first_read, "second_read_by_pair": second_read })
+    let mut answer = json!({ "positions": positions, "first_read_by_position": first_read, "second_read_by_pair": second_read });
+    if input.get("outside").is_some() {
+        let outside: Vec<Xy> = field(input, "outside");
+        answer["outside"] = json!(outside.iter().map(|&p| indexed_outside(&mut array, p)).collect::<Vec<_>>());
+    }
+    answer
+}
+
+/// What each of the four indexers does with `(x, y)`, a position outside the array:
+/// `(x, y)`, `&mut (x, y)`, `Position`, `&mut Position`, each `{"cell": [x, y]}` (the
+/// position of the cell it returned) or `{"panic": message}`.
+fn indexed_outside(array: &mut MazeCellArray, (x, y): Xy) -> Vec<Value> {
+    let mut tries: Vec<Box<dyn FnMut(&mut MazeCellArray) -> Position>> = vec![
+        Box::new(|array| array[(x, y)].position),
+        Box::new(|array| (&mut array[(x, y)]).position),
+        Box::new(|array| array[Position::new(x, y)].position),
+        Box::new(|array| (&mut array[Position::new(x, y)]).position),
+    ];
+    tries
+        .iter_mut()
+        .map(|index| match catch_unwind(AssertUnwindSafe(|| index(array))) {
+            Ok(cell) => json!({ "cell": pos(cell) }),
+            Err(payload) => json!({ "panic": wire::panic_message(payload.as_ref()) }),
+        })
+        .collect()
 }
 
 fn array_state(array: &MazeCellArray) -> Value {
@@ -293,11 +318,34 @@ fn maze_size_validation(input: &Value) -> Value {
     let default = Maze::default();
     let mut maze = Maze::new(from.0, from.1).expect("Maze::new on a valid size");
     let resized = result(maze.resize(to.0, to.1), |()| Value::Null);
-    json!({
+    let mut answer = json!({
         "new": new,
         "default": [default.width(), default.height()],
         "resize": resized,
         "size_after_resize": [maze.width(), maze.height()],
+    });
+    if input.get("created").is_some() {
+        let (size, resizes): (Xy, Vec<Xy>) = field(input, "created");
+        answer["created"] = json!(resizes.iter().map(|&to| resized_when_created(size, to)).collect::<Vec<_>>());
+    }
+    answer
+}
+
+/// A created maze of `size` (every wall up, made with the provided `from_cells`) with
+/// a solution (the provided `set_solution`), resized to `to`: the outcome and what the
+/// maze is afterwards.
+fn resized_when_created((w, h): Xy, to: Xy) -> Value {
+    let cells = MazeCellArray::new(w, h).expect("MazeCellArray::new on a valid size");
+    let mut maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(w - 1, h - 1))
+        .expect("Maze::from_cells on the grader's maze");
+    maze.set_solution(vec![Direction::EAST; (w - 1) as usize]);
+    let resized = result(maze.resize(to.0, to.1), |()| Value::Null);
+    json!({
+        "resize": resized,
+        "size": [maze.width(), maze.height()],
+        "is_created": maze.is_created(),
+        "solution": maze.solution().map(<[Direction]>::len),
+        "walls": grid_walls(maze.width(), maze.height(), |x, y| maze[(x, y)]),
     })
 }
 
@@ -305,15 +353,38 @@ fn maze_complexity_validation(input: &Value) -> Value {
     let (w, h): Xy = field(input, "size");
     let seed: u64 = field(input, "seed");
     let complexities: Vec<String> = field(input, "complexities");
-    json!(complexities
+    let each = json!(complexities
         .iter()
         .map(|c| {
             let c: f64 = c.parse().expect("the grader sends numbers");
             let mut maze = Maze::new(w, h).expect("Maze::new on a valid size");
             let outcome = result(maze.create(c, &mut MazeRng::seed_from_u64(seed)), |()| Value::Null);
-            json!({ "create": outcome, "is_created": maze.is_created() })
+            json!({ "create": outcome, "is_created": maze.is_created(), "complexity": maze.complexity() })
         })
-        .collect::<Vec<_>>())
+        .collect::<Vec<_>>());
+    // A maze created with the first complexity and given a solution (the provided
+    // `set_solution`), then created again with the second from another seed: the
+    // maze before and after, and the next number of the second MazeRng.
+    let (first, then, other_seed): (f64, String, u64) = field(input, "on_created");
+    let mut maze = created((w, h, first, seed));
+    maze.set_solution(vec![Direction::EAST]);
+    let before = maze_state(&maze);
+    let mut rng = MazeRng::seed_from_u64(other_seed);
+    let outcome = result(maze.create(then.parse().expect("the grader sends numbers"), &mut rng), |()| Value::Null);
+    json!({
+        "complexities": each,
+        "on_created": { "create": outcome, "before": before, "after": maze_state(&maze), "next_draw": rng.in_range(0..=999_999) },
+    })
+}
+
+/// Everything a maze shows: its walls, start and end, complexity, whether it is
+/// created, and its solution.
+fn maze_state(maze: &Maze) -> Value {
+    let mut state = maze_json(maze);
+    state["complexity"] = json!(maze.complexity());
+    state["is_created"] = json!(maze.is_created());
+    state["solution"] = json!(maze.solution().map(|path| path.iter().map(|d| d.bits()).collect::<Vec<_>>()));
+    state
 }
 
 fn created_mazes(input: &Value) -> Value {
@@ -335,10 +406,16 @@ fn maze_start_end_distinct(input: &Value) -> Value {
 fn maze_same_seed_same_maze(input: &Value) -> Value {
     let spec: (i32, i32, f64, u64) = field(input, "maze");
     let other: u64 = field(input, "other_seed");
+    // The first maze given a solution (the provided `set_solution`) and created again
+    // from the other seed: as a new maze from that seed, without the solution.
+    let mut recreated = created(spec);
+    recreated.set_solution(vec![Direction::EAST]);
+    let again = result(recreated.create(spec.2, &mut MazeRng::seed_from_u64(other)), |()| Value::Null);
     json!({
         "first": maze_json(&created(spec)),
         "again": maze_json(&created(spec)),
         "other_seed": maze_json(&created((spec.0, spec.1, spec.2, other))),
+        "recreated": { "create": again, "maze": maze_json(&recreated), "solution": recreated.solution().map(<[Direction]>::len) },
     })
 }
 
@@ -368,13 +445,19 @@ fn solve(maze: &mut Maze) -> Value {
 fn solved_mazes(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "mazes");
     let timeout: u64 = field(input, "timeout_ms");
+    // Whether to report, beside each result, the solution the maze keeps afterwards.
+    let kept = input.get("kept").is_some_and(|asked| asked == &json!(true));
     json!(mazes
         .iter()
         .map(|given| {
             let cells = array_with(given.size, &given.walls);
             let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
             maze.set_solve_timeout(Duration::from_millis(timeout));
-            solve(&mut maze)
+            let mut solved = solve(&mut maze);
+            if kept {
+                solved["kept"] = json!(maze.solution().map(|path| path.iter().map(|d| d.bits()).collect::<Vec<_>>()));
+            }
+            solved
         })
         .collect::<Vec<_>>())
 }

@@ -526,6 +526,14 @@ pub(crate) const CARVING: &[&str] = &[
     "position_moved",
     "array_remove_cell_wall",
 ];
+/// What creating a maze runs of the student's Part 1: carving, in a grid whose ranges
+/// the start and end are drawn from.
+pub(crate) const CREATING: &[&str] = &[
+    "direction_opposite",
+    "position_moved",
+    "array_remove_cell_wall",
+    "array_ranges",
+];
 /// What a walk through a maze by the student's solver runs of the student's Part 1.
 pub(crate) const WALKING: &[&str] = &["position_moved", "array_accessible_neighbors"];
 /// What the rat's searches run besides themselves.
@@ -553,6 +561,10 @@ const PREREQUISITES: &[(&str, &[&str])] = &[
     ),
     ("array_accessible_neighbors", &["position_moved"]),
     ("array_neighbors_with_all_walls", &["position_moved"]),
+    // A created maze (from_cells, create) checks its positions with `contains` and
+    // draws them from the ranges.
+    ("maze_size_validation", &["array_ranges"]),
+    ("maze_complexity_validation", CREATING),
     ("maze_perfect_square", CARVING),
     ("maze_perfect_non_square", CARVING),
     ("maze_start_end_distinct", CARVING),

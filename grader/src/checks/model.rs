@@ -78,7 +78,7 @@ pub fn facing(d: u8) -> u8 {
 
 /// The cell behind side `d` of `(x, y)` and the facing wall's bit, for a single
 /// direction; `None` for anything else.
-fn across((x, y): (i32, i32), d: u8) -> Option<((i32, i32), u8)> {
+pub fn across((x, y): (i32, i32), d: u8) -> Option<((i32, i32), u8)> {
     SIDES
         .iter()
         .find(|side| side.0 == d)

@@ -17,6 +17,7 @@ mod messages;
 mod mutants;
 mod parts34;
 mod reference;
+mod rules;
 mod sandbox;
 mod seed;
 mod shards;

@@ -291,6 +291,69 @@ pub mod threads {
     }
 }
 
+/// The CPU time of the calling thread, for a producer whose rule is how much work an
+/// operation does (a ring buffer's `dequeue` moves no item; a stack's `pop` neither):
+/// it runs the student's code on a large input within a budget of CPU time and says
+/// where the budget ran out. CPU time, not the wall clock, so that a machine busy with
+/// other work gives the same answer: the grader sizes the input so that the handout's
+/// way takes milliseconds and a way that moves every item takes many times the budget.
+/// Where a thread's CPU time cannot be read (Windows, 32-bit systems) the wall clock
+/// stands in, on a student's own machine only.
+pub mod cpu {
+    use std::time::{Duration, Instant};
+
+    /// The calling thread's CPU time so far, where the system says.
+    #[cfg(all(any(target_os = "linux", target_os = "macos"), target_pointer_width = "64"))]
+    fn thread_time() -> Option<Duration> {
+        /// `struct timespec` on 64-bit Linux and macOS.
+        #[repr(C)]
+        struct Timespec {
+            seconds: i64,
+            nanoseconds: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+        }
+        #[cfg(target_os = "linux")]
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        #[cfg(target_os = "macos")]
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 16;
+        let mut time = Timespec { seconds: 0, nanoseconds: 0 };
+        // SAFETY: clock_gettime writes one timespec, which `time` is.
+        let read = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
+        let seconds = u64::try_from(time.seconds).ok()?;
+        let nanoseconds = u32::try_from(time.nanoseconds).ok()?;
+        (read == 0).then(|| Duration::new(seconds, nanoseconds))
+    }
+
+    #[cfg(not(all(any(target_os = "linux", target_os = "macos"), target_pointer_width = "64")))]
+    fn thread_time() -> Option<Duration> {
+        None
+    }
+
+    /// A budget of the calling thread's CPU time, from when it is made.
+    pub struct Budget {
+        cpu: Option<Duration>,
+        wall: Instant,
+        limit: Duration,
+    }
+
+    impl Budget {
+        /// `milliseconds` of CPU time from now.
+        pub fn new(milliseconds: u64) -> Budget {
+            Budget { cpu: thread_time(), wall: Instant::now(), limit: Duration::from_millis(milliseconds) }
+        }
+
+        /// Whether the thread has used more than the budget since it was made.
+        pub fn spent(&self) -> bool {
+            match (self.cpu, thread_time()) {
+                (Some(start), Some(now)) => now.saturating_sub(start) > self.limit,
+                _ => self.wall.elapsed() > self.limit,
+            }
+        }
+    }
+}
+
 /// A position or a size as the grader sends it, `[x, y]`.
 pub type Xy = (i32, i32);
 
@@ -355,6 +418,14 @@ pub mod part2 {
     #[derive(Deserialize)]
     pub struct GivenFile {
         pub text: String,
+    }
+
+    /// A large run of a stack or a queue: `items` put in, then taken out, each half
+    /// within `cpu_ms` of CPU time (see [`cpu`](crate::cpu)).
+    #[derive(Deserialize)]
+    pub struct Timed {
+        pub items: u64,
+        pub cpu_ms: u64,
     }
 }
 
@@ -459,6 +530,7 @@ pub fn instances(v: &Value) -> Vec<Value> {
     let _: part2::SetScript = field(v, "");
     let _: Vec<part2::SetScript> = field(v, "");
     let _: Vec<part2::GivenFile> = field(v, "");
+    let _: part2::Timed = field(v, "");
     let _: Vec<part3::WeightCase> = field(v, "");
     let _: Vec<part3::Sequence> = field(v, "");
     let _: Vec<part5::GivenBoard> = field(v, "");

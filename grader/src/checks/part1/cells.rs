@@ -207,9 +207,77 @@ fn pattern(rng: &mut impl rand::Rng, (w, h): Xy) -> Vec<Vec<u8>> {
 pub(super) fn indexers_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let mut rng = inputs.rng();
     let size = (7, 13);
-    Ok(
-        json!({ "size": [size.0, size.1], "first": pattern(&mut rng, size), "second": pattern(&mut rng, size) }),
-    )
+    let (first, second) = (pattern(&mut rng, size), pattern(&mut rng, size));
+    // Outside the array: one column past the east edge and one before the west
+    // edge, which `y * width + x` alone would take for the cells (0, 1) and (6, 0);
+    // one row past the south edge and one above the north edge.
+    let outside = inputs.vary(vec![(7, 0), (-1, 1), (0, 13), (3, -1)], |rng| {
+        let (x, y) = (rng.random_range(0..7), rng.random_range(0..12));
+        match rng.random_range(0..4) {
+            0 => (7, y),
+            1 => (-1, y + 1),
+            2 => (x, 13 + rng.random_range(0..3)),
+            _ => (x, -1 - rng.random_range(0..3)),
+        }
+    });
+    Ok(json!({ "size": [size.0, size.1], "first": first, "second": second, "outside": outside }))
+}
+
+/// The four indexers, in the order the probe tries them on a position outside.
+const INDEXERS: [&str; 4] = [
+    "array[({x}, {y})]",
+    "&mut array[({x}, {y})]",
+    "array[Position::new({x}, {y})]",
+    "&mut array[Position::new({x}, {y})]",
+];
+
+/// What was wrong with an indexer given `(x, y)`, outside a `w`×`h` array: it
+/// returned a cell (the bounds were not checked one coordinate at a time), or it
+/// panicked with a message that does not name both the cell and the grid's size, the
+/// way §4 asks.
+fn outside_problem((w, h): Xy, (x, y): Xy, indexer: &str, report: &Value) -> Option<String> {
+    let call = indexer
+        .replace("{x}", &x.to_string())
+        .replace("{y}", &y.to_string());
+    if let Some(cell) = report.get("cell") {
+        let wrapped = (x >= w && y + 1 < h) || (x < 0 && y > 0);
+        let how = if wrapped {
+            format!(
+                " (testing only y * width + x against the length lets ({x}, {y}) wrap round to {})",
+                xy(cell)
+            )
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "{call} on a {w}x{h} array returned the cell at {} instead of panicking: check x against 0..{w} and y against 0..{h}, each coordinate on its own, before the position becomes an index{how}",
+            xy(cell)
+        ));
+    }
+    let message = report
+        .get("panic")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    // §4 gives `cell (5, 0) is outside the 5x5 grid` as an example ("such as"): any
+    // words do, as long as they name the cell and the grid's size.
+    let grid = format!("outside the {w}x{h} grid");
+    let cell = show((x, y));
+    if message.contains(&cell)
+        && [format!("{w}x{h}"), format!("{w}×{h}")]
+            .iter()
+            .any(|size| message.contains(size.as_str()))
+    {
+        return None;
+    }
+    let quoted: String = message.chars().take(100).collect();
+    let cut = if quoted.len() < message.len() {
+        "…"
+    } else {
+        ""
+    };
+    Some(format!(
+        "{call} on a {w}x{h} array panicked with \"{quoted}{cut}\", which does not name the cell and the grid: check each coordinate on its own, and panic with a message such as `cell {cell} is {grid}`"
+    ))
 }
 
 pub(super) fn array_indexers(case: &Case) -> Judged {
@@ -224,6 +292,7 @@ pub(super) fn array_indexers(case: &Case) -> Judged {
         positions: Vec<Vec<Xy>>,
         first_read_by_position: Vec<Vec<u8>>,
         second_read_by_pair: Vec<Vec<u8>>,
+        outside: Option<Vec<Vec<Value>>>,
     }
     let input: Input = case.input()?;
     let output: Output = case.output()?;
@@ -266,8 +335,31 @@ pub(super) fn array_indexers(case: &Case) -> Judged {
             }
         }
     }
+    let outside: Vec<Xy> = match case.input.get("outside") {
+        Some(_) => serde_json::from_value(case.input["outside"].clone()).map_err(|error| {
+            Verdict::grader_error(format!("its own input is unreadable ({error})"))
+        })?,
+        None => Vec::new(),
+    };
+    if !outside.is_empty() {
+        let reports = output.outside.unwrap_or_default();
+        if reports.len() != outside.len()
+            || reports.iter().any(|tries| tries.len() != INDEXERS.len())
+        {
+            return Ok(Verdict::fail(
+                "the probe reported another number of positions outside the array than the grader asked for",
+            ));
+        }
+        for (&p, tries) in outside.iter().zip(&reports) {
+            for (indexer, report) in INDEXERS.iter().zip(tries) {
+                if let Some(problem) = outside_problem(input.size, p, indexer, report) {
+                    return Ok(Verdict::fail(problem));
+                }
+            }
+        }
+    }
     Ok(Verdict::pass(format!(
-        "both indexers reach the same cell everywhere on a {w}x{h} array"
+        "both indexers reach the same cell everywhere on a {w}x{h} array, and panic outside it naming the cell and the grid"
     )))
 }
 
@@ -403,7 +495,8 @@ pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
     // (2, 2) is open on all four sides, (5, 7) to the north and (0, 0) to the east,
     // both sides each. Three walls disagree between neighbours: (4, 4) is open to the
     // east while (5, 4) keeps its west wall, and (1, 6) is open to the north while
-    // (1, 5) keeps its south wall. Only the cell's own wall decides.
+    // (1, 5) keeps its south wall. Only the cell's own wall decides. (0, 5) and (3, 0)
+    // are open through the border, where no neighbour is: the grid has none to give.
     let walls = walls_with(
         (6, 8),
         &[
@@ -418,6 +511,9 @@ pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
             ((1, 0), 15 & !8),
             ((4, 4), 15 & !4),
             ((1, 6), 15 & !1),
+            // Border walls down on one side: nothing is behind them.
+            ((0, 5), 15 & !8),
+            ((3, 0), 15 & !1),
         ],
     );
     let fixed = vec![
@@ -434,6 +530,8 @@ pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
         [1, 6, 0],
         [1, 5, 0],
         [3, 3, 0],
+        [0, 5, 0],
+        [3, 0, 0],
     ];
     let queries = inputs.vary(fixed, |rng| {
         [
@@ -447,6 +545,8 @@ pub(super) fn accessible_input(inputs: &Inputs) -> anyhow::Result<Value> {
 
 pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
     let queries = list(case.input, "queries")?;
+    let size = &case.input["grid"]["size"];
+    let (w, h) = (size[0].as_i64().unwrap_or(0), size[1].as_i64().unwrap_or(0));
     compare_items(
         case,
         &queries,
@@ -456,8 +556,19 @@ pub(super) fn array_accessible_neighbors(case: &Case) -> Judged {
             } else {
                 String::new()
             };
+            // A neighbour outside the grid, behind a border wall that is down: §4
+            // keeps a neighbour only when it is inside.
+            let outside = serde_json::from_value::<Vec<(u8, i64, i64)>>(got.clone())
+                .unwrap_or_default()
+                .iter()
+                .any(|&(_, x, y)| !(0..w).contains(&x) || !(0..h).contains(&y));
+            let rule = if outside {
+                "a neighbour outside the grid is never kept, even behind an open border wall"
+            } else {
+                "in N, S, E, W order; only the cell's own wall decides"
+            };
             format!(
-                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} (in N, S, E, W order; only the cell's own wall decides)",
+                "accessible_neighbors(({}, {}){exclude}) gave {}, expected {} ({rule})",
                 q[0],
                 q[1],
                 neighbours(got),
@@ -509,13 +620,21 @@ pub(super) fn border_input(inputs: &Inputs) -> anyhow::Result<Value> {
         [3, 4, 2],
         [0, 2, 8],
         [5, 2, 4],
+        // From a position outside the grid onto its border: the neighbour is inside,
+        // but both must be for a wall to come down.
+        [-1, 2, 4],
+        [6, 3, 8],
+        [2, -1, 2],
+        [4, 5, 1],
     ];
-    // New removals through the 6x5 grid's border: a border cell and an outward side.
-    let removals = inputs.vary(fixed, |rng| match rng.random_range(0..4) {
+    // New removals through the 6x5 grid's border: a border cell and an outward side,
+    // or a position just outside and the side facing the grid.
+    let removals = inputs.vary(fixed, |rng| match rng.random_range(0..5) {
         0 => [rng.random_range(0..6), 0, i32::from(NORTH)],
         1 => [rng.random_range(0..6), 4, i32::from(SOUTH)],
         2 => [5, rng.random_range(0..5), i32::from(EAST)],
-        _ => [0, rng.random_range(0..5), i32::from(WEST)],
+        3 => [0, rng.random_range(0..5), i32::from(WEST)],
+        _ => [-1, rng.random_range(0..5), i32::from(EAST)],
     });
     Ok(json!({ "size": [6, 5], "removals": removals }))
 }
@@ -547,10 +666,22 @@ fn removal_verdict(case: &Case, summary: &str) -> Judged {
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .find(|&p| got.at(p) != want.at(p))
         .unwrap_or((0, 0));
-    let border = if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-        " (a border cell: border walls stay up)"
+    let inside = |(x, y): Xy| (0..w).contains(&x) && (0..h).contains(&y);
+    // A removal from outside the grid onto this cell: the neighbour is inside, the
+    // position is not, and §4 asks for both.
+    let from_outside = input.removals.iter().find(|&&(rx, ry, d)| {
+        !inside((rx, ry)) && across((rx, ry), d).is_some_and(|(to, _)| to == (x, y))
+    });
+    let border = if let Some(&(rx, ry, d)) = from_outside {
+        format!(
+            " (remove_cell_wall({}, {}) starts outside the grid: a wall comes down only when both the position and its neighbour are inside)",
+            show((rx, ry)),
+            direction_name(d)
+        )
+    } else if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+        " (a border cell: border walls stay up)".to_owned()
     } else {
-        " (a wall comes down on both sides)"
+        " (a wall comes down on both sides)".to_owned()
     };
     Ok(Verdict::fail_with_diff(
         format!(

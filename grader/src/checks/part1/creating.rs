@@ -36,7 +36,71 @@ pub(super) fn maze_sizes_input(inputs: &Inputs) -> anyhow::Result<Value> {
     } else {
         json!([[9, 6], [2, 6]])
     };
-    Ok(json!({ "sizes": sizes, "resize": resize }))
+    // A created maze with a solution, resized: refused (it stays as it was), then
+    // allowed (it forgets its creation and its solution).
+    let created = if inputs.private() {
+        let mut rng = inputs.rng();
+        let from = (rng.random_range(5..=50), rng.random_range(5..=50));
+        let refused = (rng.random_range(51..60), rng.random_range(5..=50));
+        json!([
+            from,
+            [
+                refused,
+                [rng.random_range(5..=50), rng.random_range(5..=50)]
+            ]
+        ])
+    } else {
+        json!([[6, 9], [[2, 6], [7, 5]]])
+    };
+    Ok(json!({ "sizes": sizes, "resize": resize, "created": created }))
+}
+
+/// What a resize of a created maze with a solution did wrong, compared with the
+/// reference's: the outcome, then what the maze is afterwards.
+fn created_resize_problem(from: &Value, to: &Value, got: &Value, want: &Value) -> Option<String> {
+    let what = format!(
+        "Maze::resize({}, {}) of a created {}x{} maze with a solution",
+        to[0], to[1], from[0], from[1]
+    );
+    if got["resize"] != want["resize"] {
+        return Some(format!(
+            "{what} gave {}, expected {}",
+            outcome(&got["resize"]),
+            outcome(&want["resize"])
+        ));
+    }
+    let rule = if is_ok(&want["resize"]) {
+        "resize forgets the creation and the solution, and puts every wall up"
+    } else {
+        "a refused resize leaves the maze as it was"
+    };
+    let solution = |v: &Value| match v.as_u64() {
+        Some(moves) => format!("a solution of {moves} moves"),
+        None => "no solution".to_owned(),
+    };
+    let (g, w) = (&got, &want);
+    let found = if g["size"] != w["size"] {
+        format!(
+            "is then {}x{}, expected {}x{}",
+            g["size"][0], g["size"][1], w["size"][0], w["size"][1]
+        )
+    } else if g["is_created"] != w["is_created"] {
+        format!(
+            "leaves is_created() {}, expected {}",
+            g["is_created"], w["is_created"]
+        )
+    } else if g["solution"] != w["solution"] {
+        format!(
+            "leaves {}, expected {}",
+            solution(&g["solution"]),
+            solution(&w["solution"])
+        )
+    } else if g["walls"] != w["walls"] {
+        "leaves other walls than the reference's".to_owned()
+    } else {
+        return None;
+    };
+    Some(format!("{what} {found}: {rule}"))
 }
 
 /// Sizes in and out of 5..=50. An error is compared as its derived `Debug`, that is
@@ -77,6 +141,25 @@ pub(super) fn maze_size_validation(case: &Case) -> Judged {
     } else if got["size_after_resize"] != want["size_after_resize"] {
         problems.push("a refused Maze::resize changed the maze's size".to_owned());
     }
+    if let Some(created) = case.input.get("created") {
+        let (from, resizes) = (
+            &created[0],
+            created[1].as_array().cloned().unwrap_or_default(),
+        );
+        let empty = Vec::new();
+        let got_created = got["created"].as_array().unwrap_or(&empty);
+        if got_created.len() != resizes.len() {
+            problems.push(format!(
+                "the probe reported {} of {} resizes of a created maze",
+                got_created.len(),
+                resizes.len()
+            ));
+        } else {
+            problems.extend(resizes.iter().enumerate().filter_map(|(i, to)| {
+                created_resize_problem(from, to, &got_created[i], &want["created"][i])
+            }));
+        }
+    }
     Ok(Verdict::from_problems(
         problems,
         "Maze sizes are checked against 5..=50",
@@ -100,26 +183,101 @@ pub(super) fn complexity_input(inputs: &Inputs) -> anyhow::Result<Value> {
             rng.random_range(0..1_000_000u64),
         )
     } else {
-        ((6, 6), 5)
+        ((6, 9), 5)
     };
-    Ok(json!({ "size": [size.0, size.1], "seed": seed, "complexities": complexities }))
+    // A maze created (with the first complexity), then created again with a refused
+    // one from another seed: it must stay as it was, and that MazeRng untouched.
+    let on_created = if inputs.private() {
+        let mut rng = inputs.rng();
+        let refused = format!("{:.2}", rng.random_range(1.01..3.0));
+        json!([0.5, refused, rng.random_range(0..1_000_000u64)])
+    } else {
+        json!([0.5, "1.5", 9])
+    };
+    Ok(json!({
+        "size": [size.0, size.1],
+        "seed": seed,
+        "complexities": complexities,
+        "on_created": on_created,
+    }))
+}
+
+/// What a refused `create` on a created maze with a solution did that it must not:
+/// change the maze (compared with the maze before it), or draw from the MazeRng
+/// (compared with the reference's next draw).
+fn refused_on_created(input: &Value, got: &Value, want: &Value) -> Option<String> {
+    let then = input[1].as_str().unwrap_or("?");
+    let what = format!("create with complexity {then} on a created maze with a solution");
+    if got["create"] != want["create"] {
+        return Some(format!(
+            "{what} gave {}, expected {}",
+            outcome(&got["create"]),
+            outcome(&want["create"])
+        ));
+    }
+    let fields = [
+        ("walls", "walls"),
+        ("start", "start"),
+        ("end", "end"),
+        ("complexity", "complexity()"),
+        ("is_created", "is_created()"),
+        ("solution", "solution()"),
+    ];
+    if let Some((_, name)) = fields
+        .iter()
+        .find(|(key, _)| got["before"][key] != got["after"][key])
+    {
+        return Some(format!(
+            "{what} changed its {name}: a refused create changes nothing, so check the complexity before anything else"
+        ));
+    }
+    (got["next_draw"] != want["next_draw"]).then(|| {
+        format!(
+            "{what} drew from the MazeRng it was given before refusing: check the complexity before drawing any random number"
+        )
+    })
 }
 
 /// Complexities in and out of 0..=1; an error is compared as its derived `Debug`,
 /// `ComplexityOutOfRange(c)` with the complexity given (§5), never as words.
 pub(super) fn maze_complexity_validation(case: &Case) -> Judged {
     let complexities = list(case.input, "complexities")?;
-    compare_items(
-        case,
+    let got: Value = case.output()?;
+    let want: Value = case.expected()?;
+    let each = Case {
+        input: case.input,
+        output: &got["complexities"],
+        expected: Some(&want["complexities"]),
+    };
+    let verdict = compare_items(
+        &each,
         &complexities,
         |c, got, want| {
             let c = c.as_str().unwrap_or("?");
-            if got["create"] == want["create"] {
+            if got["create"] == want["create"] && got["is_created"] != want["is_created"] {
+                let rule = if is_ok(&want["create"]) {
+                    "a successful create marks the maze as created"
+                } else {
+                    "a refused create leaves the maze uncreated"
+                };
                 return format!(
-                    "after create with complexity {c} gave {}, is_created() is {}, expected {}: a refused create leaves the maze uncreated",
+                    "after create with complexity {c} gave {}, is_created() is {}, expected {}: {rule}",
                     outcome(&got["create"]),
                     got["is_created"],
                     want["is_created"]
+                );
+            }
+            if got["create"] == want["create"] {
+                let rule = if is_ok(&want["create"]) {
+                    "create remembers the complexity it was given"
+                } else {
+                    "a refused create changes nothing"
+                };
+                return format!(
+                    "after create with complexity {c} gave {}, complexity() is {}, expected {}: {rule}",
+                    outcome(&got["create"]),
+                    got["complexity"],
+                    want["complexity"]
                 );
             }
             match (is_ok(&got["create"]), is_ok(&want["create"])) {
@@ -140,7 +298,20 @@ pub(super) fn maze_complexity_validation(case: &Case) -> Judged {
             }
         },
         "complexities outside 0..=1 are refused and leave the maze uncreated",
-    )
+    )?;
+    if !verdict.passed {
+        return Ok(verdict);
+    }
+    match refused_on_created(
+        &case.input["on_created"],
+        &got["on_created"],
+        &want["on_created"],
+    ) {
+        Some(problem) => Ok(Verdict::fail(problem)),
+        None => Ok(Verdict::pass(
+            "complexities outside 0..=1 are refused, leaving the maze and the MazeRng untouched; allowed ones are remembered",
+        )),
+    }
 }
 
 type Spec = (i32, i32, f64, u64);
@@ -335,6 +506,14 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
         first: ReportedMaze,
         again: ReportedMaze,
         other_seed: ReportedMaze,
+        recreated: Recreated,
+    }
+    /// The first maze created again from the other seed.
+    #[derive(Deserialize)]
+    struct Recreated {
+        create: Value,
+        maze: ReportedMaze,
+        solution: Value,
     }
     let input: Input = case.input()?;
     let output: Output = case.output()?;
@@ -359,8 +538,37 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
             input.other_seed
         )));
     }
+    let again = format!(
+        "the maze of seed {seed}, given a solution and created again from seed {}",
+        input.other_seed
+    );
+    let recreated = &output.recreated;
+    if recreated.create.get("ok").is_none() {
+        return Ok(Verdict::fail(format!(
+            "{again}, gave {}: a Maze can be created several times",
+            outcome(&recreated.create)
+        )));
+    }
+    let maze = check(recreated.maze.clone(), input.other_seed)?;
+    if !same(&maze, &other) {
+        let what = if maze.grid.imperfection().is_some() {
+            "is not a perfect maze"
+        } else {
+            "differs from a new maze created from that seed"
+        };
+        return Ok(Verdict::fail_with_diff(
+            format!("{again}, {what}: create puts every wall back up (reset) before carving"),
+            &other.render(),
+            &maze.render(),
+        ));
+    }
+    if !recreated.solution.is_null() {
+        return Ok(Verdict::fail(format!(
+            "{again}, still has the old solution: create forgets it"
+        )));
+    }
     Ok(Verdict::pass(
-        "the same seed gives the same maze; another seed another maze",
+        "the same seed gives the same maze; another seed another maze; a maze created again is as new",
     ))
 }
 

@@ -10,7 +10,9 @@ use rand::Rng as _;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, direction_name, show};
+use super::model::{
+    EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, across, direction_name, show,
+};
 use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict, compare_items};
 
 mod cells;

@@ -180,7 +180,11 @@ pub(super) fn valid_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
         "maze-50x5-c0.5-s24",
         "maze-50x50-c0.5-s25",
     ];
-    Ok(solve_input(fixture_mazes(inputs, &names)?, 4000))
+    let mut input = solve_input(fixture_mazes(inputs, &names)?, 4000);
+    // The probe also reports the solution each maze keeps (§6: a successful path is
+    // kept in `self.solution`, which the drawings show).
+    input["kept"] = json!(true);
+    Ok(input)
 }
 
 pub(super) fn unique_path_input(inputs: &Inputs) -> anyhow::Result<Value> {
@@ -238,12 +242,24 @@ fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, Str
 pub(super) fn solve_path_valid(case: &Case) -> Judged {
     let solved = solutions(case)?;
     for (maze, grid, result) in &solved {
-        if let Err(problem) = path_of(maze, grid, result) {
-            return Ok(Verdict::fail(problem));
+        let path = match path_of(maze, grid, result) {
+            Ok(path) => path,
+            Err(problem) => return Ok(Verdict::fail(problem)),
+        };
+        if case.input.get("kept").is_some() && result.get("kept") != Some(&json!(path)) {
+            let kept = match result.get("kept") {
+                Some(Value::Array(kept)) => format!("a path of {} moves", kept.len()),
+                _ => "None".to_owned(),
+            };
+            return Ok(Verdict::fail(format!(
+                "solve returned the path of the {} maze, {} moves, but solution() is then {kept}: keep a successful path in self.solution (the drawings show it)",
+                maze.name,
+                path.len()
+            )));
         }
     }
     Ok(Verdict::pass(format!(
-        "{} mazes solved with valid paths",
+        "{} mazes solved with valid paths, each kept as the maze's solution",
         solved.len()
     )))
 }

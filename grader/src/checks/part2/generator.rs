@@ -40,15 +40,31 @@ pub(super) fn perfect_input(inputs: &Inputs) -> anyhow::Result<Value> {
 
 pub(super) fn generate_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let fixed = vec![(1, 1), (2, 5), (5, 3), (8, 1), (12, 2026), (20, 7)];
-    Ok(generator_input("generate", &drawn_specs(inputs, fixed)))
+    Ok(generator_input(
+        "generate",
+        &with_refused_sizes(inputs, drawn_specs(inputs, fixed)),
+    ))
 }
 
 pub(super) fn perfect_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let fixed = vec![(2, 2), (5, 3), (9, 4), (15, 99)];
     Ok(generator_input(
         "generate_perfect",
-        &drawn_specs(inputs, fixed),
+        &with_refused_sizes(inputs, drawn_specs(inputs, fixed)),
     ))
+}
+
+/// `specs` and sizes outside 1..=MAX_SIZE, which a generator must refuse (§7.5): 0
+/// and 1001, or for a private question one of them with a new seed.
+fn with_refused_sizes(inputs: &Inputs, mut specs: Vec<(usize, u64)>) -> Vec<(usize, u64)> {
+    if inputs.private() {
+        let mut rng = inputs.rng();
+        let n = [0, 1001 + rng.random_range(0..100)][rng.random_range(0..2)];
+        specs.push((n, rng.random_range(0..1_000_000u64)));
+    } else {
+        specs.extend([(0, 1), (1001, 1)]);
+    }
+    specs
 }
 
 /// The reference's rat maze beside the student's, doors that differ in the legend's
@@ -166,6 +182,17 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
         if got == want {
             continue;
         }
+        if want.get("err").is_some() {
+            // A refused size: the error is compared, not what was drawn before it.
+            if got.get("err") == want.get("err") {
+                continue;
+            }
+            return Ok(Verdict::fail(format!(
+                "{generator}({n}, seed {seed}) gave {}, expected {}: a size outside 1..=MAX_SIZE is an error, not a maze",
+                outcome(got),
+                outcome(want)
+            )));
+        }
         let Some(expected) = read_maze(want) else {
             return Err(Verdict::grader_error(
                 "a blessed maze is unreadable: run `grader bless`",
@@ -179,6 +206,22 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
                 outcome(got)
             )));
         };
+        if maze.open == expected.open {
+            // The same maze, but the MazeRng's next number differs: it drew more.
+            let why = if n == 1 {
+                "a 1×1 maze needs no round at all, and draws no number".to_owned()
+            } else {
+                let stop = if generator == "generate" {
+                    "start and goal are joined"
+                } else {
+                    "every room is in one group"
+                };
+                format!("one in_range and one pick a round, and no more draws once {stop}")
+            };
+            return Ok(Verdict::fail(format!(
+                "{generator}({n}, seed {seed}) made the reference's maze, but drew other numbers from the MazeRng than the reference: {why}"
+            )));
+        }
         let message = format!(
             "{generator}({n}, seed {seed}) made another maze than the reference: {} ({rule})",
             door_difference(&maze.open, &expected.open)

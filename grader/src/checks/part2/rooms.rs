@@ -38,6 +38,8 @@ pub(super) fn rooms_input(inputs: &Inputs) -> anyhow::Result<Value> {
         set(4, EAST, true),
         ask("door_open", 4, EAST),
         ask("door_open", 5, WEST),
+        // Several directions at once: whether all of those doors are open.
+        ask("door_open", 4, NORTH | EAST),
         ask("passage", 4, EAST),
         ask("passage", 5, WEST),
         json!(["neighbors", 4]),
@@ -51,6 +53,7 @@ pub(super) fn rooms_input(inputs: &Inputs) -> anyhow::Result<Value> {
         ask("passage", 5, WEST),
         ask("door_open", 5, WEST),
         set(0, WEST, true),
+        ask("door_open", 0, NORTH | WEST),
         ask("passage", 0, WEST),
         ask("passage", 0, NORTH),
         ask("passage", 8, SOUTH),
@@ -98,7 +101,7 @@ pub(super) fn rooms_input(inputs: &Inputs) -> anyhow::Result<Value> {
             let d = CARDINALS[rng.random_range(0..4)];
             doors.push(match rng.random_range(0..6) {
                 0 | 1 => set(room, d, rng.random_bool(0.7)),
-                2 => ask("door_open", room, d),
+                2 => ask("door_open", room, rng.random_range(1u8..16)),
                 3 => ask("passage", room, d),
                 4 => json!(["open_between", room, rng.random_range(0..rooms + 1)]),
                 _ => json!(["neighbors", room]),
@@ -234,7 +237,15 @@ pub(super) fn rat_maze_rooms(case: &Case) -> Judged {
         let changes = ["set_door", "open_between"].contains(&op_name(op));
         if got != want {
             let context = so_far(&calls);
+            let several = op_name(op) == "door_open"
+                && op
+                    .get(2)
+                    .and_then(Value::as_u64)
+                    .is_some_and(|bits| bits.count_ones() > 1);
             let rule = match op_name(op) {
+                "door_open" if several => {
+                    "door_open of several directions says whether all of those doors are open"
+                }
                 "door_open" | "set_door" => {
                     "set_door and door_open work on one door of one room, never the one facing it"
                 }

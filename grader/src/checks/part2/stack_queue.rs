@@ -37,7 +37,93 @@ pub(super) fn stack_input(inputs: &Inputs) -> anyhow::Result<Value> {
         );
         many = rng.random_range(2000..4000);
     }
-    Ok(json!({ "ops": ops, "many": many }))
+    Ok(json!({ "ops": ops, "many": many, "timed": timed_input(inputs) }))
+}
+
+/// How many items a timed run puts in and takes out (a private question draws from
+/// 200,000 up to this): enough that the handout's stack and queue need a few
+/// milliseconds and a stack or queue that moves every item each time needs many times
+/// [`TIMED_CPU_MS`]. Measured at the harness's opt-level 0 on a 2-core VM: the
+/// reference's queue puts in and takes out 262,144 items in 10 ms of CPU time; the
+/// same queue taking its front out with `Vec::remove(0)` (moving every item along)
+/// needs about 20 s, and a stack whose top is index 0 (`insert(0)`, `remove(0)`) about
+/// 9 s; 200,000 items take about 60 % of that.
+const TIMED_ITEMS: u64 = 1 << 18;
+
+/// The CPU time each half of a timed run (putting in, taking out) may use, in
+/// milliseconds. CPU time, which the probe reads for its own thread, so that how busy
+/// the machine is does not change the verdict; well inside the check's time limit.
+const TIMED_CPU_MS: u64 = 1000;
+
+/// A large run of the container, timed in CPU time by the probe (see
+/// [`timed_problem`]).
+fn timed_input(inputs: &Inputs) -> Value {
+    let items = if inputs.private() {
+        inputs.rng().random_range(200_000..=TIMED_ITEMS)
+    } else {
+        TIMED_ITEMS
+    };
+    json!({ "items": items, "cpu_ms": TIMED_CPU_MS })
+}
+
+/// Which container a timed run was of, for the words of its verdict.
+#[derive(Clone, Copy)]
+enum Container {
+    Stack,
+    Queue,
+}
+
+/// What was wrong with a timed run (see [`timed_input`]), in words: a half that used
+/// its CPU time (the operation does work in proportion to the container's size, where
+/// the handout's way does a fixed amount), or an item that came back wrong.
+fn timed_problem(container: Container, input: &Value, report: &Value) -> Option<String> {
+    let items = input["items"].as_u64().unwrap_or_default();
+    let seconds = input["cpu_ms"].as_u64().unwrap_or_default() as f64 / 1000.0;
+    let (put, take) = match container {
+        Container::Stack => ("push", "pop"),
+        Container::Queue => ("enqueue", "dequeue"),
+    };
+    if let Some(slow) = report["slow"].as_str() {
+        return Some(match (container, slow == put) {
+            (Container::Stack, true) => format!(
+                "push does work in proportion to the stack's size (does it insert at index 0?): pushing {items} items used more than {seconds} s of CPU time, where Vec::push at the end of the Vec takes a few milliseconds; keep the top of the stack at the end of the Vec, so that push and pop never move the other items"
+            ),
+            (Container::Stack, false) => format!(
+                "pop does work in proportion to the stack's size (does it remove index 0?): popping {items} items used more than {seconds} s of CPU time, where Vec::pop at the end of the Vec takes a few milliseconds; keep the top of the stack at the end of the Vec, so that push and pop never move the other items"
+            ),
+            (Container::Queue, true) => format!(
+                "enqueue does work in proportion to the queue's length: enqueueing {items} items into Queue::new() used more than {seconds} s of CPU time, where the ring buffer of §7.2 takes a few milliseconds; store the item in slot (head + len) % capacity, and grow only when every slot is full, to twice as many slots"
+            ),
+            (Container::Queue, false) => format!(
+                "dequeue does work in proportion to the queue's length (does it move every item one slot along?): dequeueing {items} items used more than {seconds} s of CPU time, where the ring buffer of §7.2 takes a few milliseconds; take the item out of slot head and move head on by one, leaving the other items where they are (moving them all costs n moves a dequeue, n² to empty the queue)"
+            ),
+        });
+    }
+    let wrong = report["wrong"].as_array()?;
+    let k = wrong.first().and_then(Value::as_u64).unwrap_or_default();
+    let expected = match container {
+        Container::Stack => items.saturating_sub(k + 1),
+        Container::Queue => k,
+    };
+    Some(format!(
+        "after {put}ing 0 to {}, the {} {take} gave {}, expected Some({expected})",
+        items.saturating_sub(1),
+        ordinal(k as usize + 1),
+        option(wrong.get(1).unwrap_or(&Value::Null))
+    ))
+}
+
+/// The report of a timed run, when the check's input asked for one and the report
+/// holds a problem.
+fn timed_verdict(container: Container, case: &Case, output: &Value) -> Option<Verdict> {
+    let input = case.input.get("timed")?;
+    let report = output.get("timed").unwrap_or(&Value::Null);
+    if report.get("slow").is_none() || report.get("wrong").is_none() {
+        return Some(Verdict::fail(
+            "the probe's report of the timed run could not be read",
+        ));
+    }
+    timed_problem(container, input, report).map(Verdict::fail)
 }
 
 /// What each step of a container's script reports, in order.
@@ -127,6 +213,7 @@ pub(super) fn rat_stack(case: &Case) -> Judged {
         drained: Vec<Value>,
     }
     let input: Input = case.input()?;
+    let output: Value = case.output()?;
     let got: Output = case.output()?;
     let want: Output = case.expected()?;
     if want.steps.len() != input.ops.len() {
@@ -154,8 +241,11 @@ pub(super) fn rat_stack(case: &Case) -> Judged {
     if let Some(problem) = drained_problem(&what, &got.drained, &want.drained) {
         return Ok(Verdict::fail(problem));
     }
+    if let Some(verdict) = timed_verdict(Container::Stack, case, &output) {
+        return Ok(verdict);
+    }
     Ok(Verdict::pass(format!(
-        "push, pop, peek, len and is_empty behave; {} items come back in reverse",
+        "push, pop, peek, len and is_empty behave; {} items come back in reverse, and a quarter of a million without moving the others",
         input.many
     )))
 }
@@ -214,6 +304,7 @@ pub(super) fn queue_input(inputs: &Inputs) -> anyhow::Result<Value> {
         "scripts": inputs.vary(scripts, random_queue_script),
         "capacity": false,
         "interleaved": interleaved,
+        "timed": timed_input(inputs),
     }))
 }
 
@@ -326,8 +417,11 @@ pub(super) fn rat_queue(case: &Case) -> Judged {
             "{problem}: growing while wrapped round must move the items front first"
         )));
     }
+    if let Some(verdict) = timed_verdict(Container::Queue, case, &case.output()?) {
+        return Ok(verdict);
+    }
     Ok(Verdict::pass(format!(
-        "first in, first out through wrap-around and growth; {} interleaved items in order",
+        "first in, first out through wrap-around and growth; {} interleaved items in order, and a quarter of a million without moving the others",
         input.interleaved
     )))
 }

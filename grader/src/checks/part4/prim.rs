@@ -26,14 +26,24 @@ pub(super) fn reported_mazes(case: &Case, specs: &[Spec]) -> Result<Vec<MazeData
 }
 
 pub(super) fn square_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    let mazes = inputs.vary(
+    let mut mazes = inputs.vary(
         vec![[5, 5, 1], [20, 20, 2], [30, 30, 3], [50, 50, 4]],
         |rng| {
             let side = rng.random_range(5..=50);
             [side, side, rng.random_range(0..1_000_000)]
         },
     );
-    Ok(json!({ "mazes": mazes }))
+    // Last, a grid handed over with every wall down: generate_prim puts every wall
+    // back up first (its doc comment, §9.1).
+    let used_from = mazes.len();
+    mazes.push(if inputs.private() {
+        let mut rng = inputs.rng();
+        let side = rng.random_range(5..=20);
+        [side, side, rng.random_range(0..1_000_000)]
+    } else {
+        [12, 12, 5]
+    });
+    Ok(json!({ "mazes": mazes, "used_from": used_from }))
 }
 
 pub(super) fn non_square_input(inputs: &Inputs) -> anyhow::Result<Value> {
@@ -53,10 +63,15 @@ pub(super) fn non_square_input(inputs: &Inputs) -> anyhow::Result<Value> {
 pub(super) fn prim_perfect(case: &Case) -> Judged {
     let specs = specs(case.input)?;
     let mazes = reported_mazes(case, &specs)?;
-    for maze in &mazes {
+    let used_from = case.input["used_from"]
+        .as_u64()
+        .map_or(mazes.len(), |from| from as usize);
+    for (index, maze) in mazes.iter().enumerate() {
         if let Some(problem) = maze.grid.imperfection() {
             // The source's bug: the start is not marked, so it is added twice.
-            let hint = if problem.contains("loop") || problem.contains("cannot be reached") {
+            let hint = if index >= used_from {
+                " (it was given a grid with every wall down: generate_prim puts every wall back up first)"
+            } else if problem.contains("loop") || problem.contains("cannot be reached") {
                 " (is the start marked as in the maze from the beginning?)"
             } else {
                 ""

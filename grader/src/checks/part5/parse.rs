@@ -91,6 +91,13 @@ const MORE_INVALID: &[(&str, &str)] = &[
         "1 2\n1 2 X N X\n1 1 É N E E\n",
     ),
     ("only the size line", "2 3\n"),
+    // A missing value is placed just after the last value (`Word::end_column`): after
+    // a value of two characters that is two columns on, not one.
+    ("a size line of one two-digit number", "12\n"),
+    (
+        "a square line that stops after a two-digit column",
+        "2 10\n1 1 R N E\n1 10\n",
+    ),
     (
         "blank lines before a size line with 3 values",
         "\n\n2 2 2\n",

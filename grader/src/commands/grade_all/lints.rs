@@ -200,11 +200,11 @@ mod tests {
             findings,
             not_yours: 0,
         };
-        let dir = out.join(name);
-        std::fs::create_dir_all(&dir).unwrap();
+        let path = super::super::page::instructor_json(out, name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let report =
             serde_json::json!({ "score": 0, "max_score": 0, "checks": [], "style": section });
-        std::fs::write(dir.join("results.json"), report.to_string()).unwrap();
+        std::fs::write(path, report.to_string()).unwrap();
         Row {
             name: name.to_owned(),
             outcome: Outcome::Graded(Grade {
