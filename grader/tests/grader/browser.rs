@@ -5,11 +5,11 @@
 //! grader/tests/browser/check-pages.mjs (Debian's `chromium`, `npm ci` in its folder).
 //!
 //! The pages: a student's HTML report with pictures of every kind, the similarity
-//! page of a small class, every page of the handout's built book, and what
-//! `grade-all` writes for the same student (the class page, the report that may be
-//! handed out and the instructor's). A page joins the check with one line in
-//! [`pages`]. The screenshots kept for the README (docs/screenshots/) are written
-//! again with `UPDATE_SCREENSHOTS=1`.
+//! page of a small class, every page of the two built books (the handout and the
+//! instructor's guide), and what `grade-all` writes for the same student (the class
+//! page, the report that may be handed out and the instructor's). A page joins the
+//! check with one line in [`pages`]. The screenshots the guide shows
+//! (guide/src/images/) are written again with `UPDATE_SCREENSHOTS=1`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,11 +18,13 @@ use super::class::{copy_crate, grade_all_with};
 use super::support::{Submission, grader_process, kit_root, work_dir};
 
 /// One page to check: a file, a place in it (an element's id) to scroll to for the
-/// screenshot, and the name of the screenshot kept in docs/screenshots/, if any.
+/// screenshot, the name of the screenshot kept in guide/src/images/, if any, and the
+/// folder served as the web site's root, if not the page's own.
 struct Page {
     file: PathBuf,
     anchor: &'static str,
     screenshot: Option<&'static str>,
+    site: Option<PathBuf>,
 }
 
 impl Page {
@@ -31,11 +33,22 @@ impl Page {
             file,
             anchor: "",
             screenshot: None,
+            site: None,
+        }
+    }
+
+    /// This page, served from the web site whose root is `site`: a book's page in a
+    /// folder of chapters (the guide's `tasks/adopt.html`) finds the book's styles
+    /// and scripts at `../css/…`, above its own folder.
+    fn in_site(self, site: &Path) -> Page {
+        Page {
+            site: Some(site.to_path_buf()),
+            ..self
         }
     }
 
     /// This page, scrolled to the element `anchor` and photographed as
-    /// docs/screenshots/`name`.png.
+    /// guide/src/images/`name`.png.
     fn photographed(self, anchor: &'static str, name: &'static str) -> Page {
         Page {
             anchor,
@@ -163,26 +176,9 @@ fn pages(root: &Path) -> Vec<Page> {
         "grader similarity",
     );
 
-    // The handout, every page of it.
-    let book = root.join("book");
-    run(
-        Command::new("mdbook")
-            .arg("build")
-            .arg(kit_root().join("handout"))
-            .arg("--dest-dir")
-            .arg(&book),
-        "mdbook build handout",
-    );
-    let mut chapters: Vec<PathBuf> = std::fs::read_dir(&book)
-        .expect("the built book")
-        .map(|entry| entry.expect("a page").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "html"))
-        .collect();
-    chapters.sort();
-    assert!(
-        chapters.len() > 20,
-        "the book has its chapters: {chapters:?}"
-    );
+    // The two books, every page of each.
+    let handout = book_pages(root, "handout");
+    let guide = book_pages(root, "guide");
 
     let mut pages = vec![
         Page::at(report).photographed("texture_matches_reference", "report"),
@@ -193,8 +189,40 @@ fn pages(root: &Path) -> Vec<Page> {
     pages.push(Page::at(graded.join("index.html")).photographed("mistakes", "class"));
     pages.push(Page::at(graded.join("alice/report.html")));
     pages.push(Page::at(graded.join("alice/instructor/report.html")));
-    pages.extend(chapters.into_iter().map(Page::at));
+    pages.extend(handout.into_iter().map(Page::at));
+    // The guide's chapters are in folders (tasks/, reference/…): served from its root.
+    let guide_site = root.join("guide");
+    pages.extend(
+        guide
+            .into_iter()
+            .map(|page| Page::at(page).in_site(&guide_site)),
+    );
     pages
+}
+
+/// Builds the kit's mdBook in the folder `name` (`handout` or `guide`) into
+/// `root/name`, and lists its pages, those in its chapters' folders included.
+fn book_pages(root: &Path, name: &str) -> Vec<PathBuf> {
+    let book = root.join(name);
+    run(
+        Command::new("mdbook")
+            .arg("build")
+            .arg(kit_root().join(name))
+            .arg("--dest-dir")
+            .arg(&book),
+        &format!("mdbook build {name}"),
+    );
+    let mut chapters: Vec<PathBuf> = walkdir::WalkDir::new(&book)
+        .into_iter()
+        .map(|entry| entry.expect("a page of the built book").into_path())
+        .filter(|path| path.extension().is_some_and(|e| e == "html"))
+        .collect();
+    chapters.sort();
+    assert!(
+        chapters.len() > 20,
+        "the {name} has its chapters: {chapters:?}"
+    );
+    chapters
 }
 
 #[test]
@@ -205,9 +233,45 @@ fn every_page_a_person_reads_passes_the_accessibility_rules_in_a_real_browser() 
     let _ = std::fs::remove_dir_all(&root);
     let pages = pages(&root);
     let screenshots = root.join("screenshots");
+    // One run of the check for each web site root the pages are served from (its
+    // --root is for all the pages of a run), in the order the pages are listed.
+    let mut sites: Vec<Option<&Path>> = Vec::new();
+    for page in &pages {
+        if !sites.contains(&page.site.as_deref()) {
+            sites.push(page.site.as_deref());
+        }
+    }
+    for site in sites {
+        let group: Vec<&Page> = pages
+            .iter()
+            .filter(|page| page.site.as_deref() == site)
+            .collect();
+        check_pages(&group, site, &screenshots);
+    }
+    for name in pages.iter().filter_map(|page| page.screenshot) {
+        let kept = kit_root().join(format!("guide/src/images/{name}.png"));
+        if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+            std::fs::create_dir_all(kept.parent().expect("a folder")).expect("guide/src/images");
+            std::fs::copy(screenshots.join(format!("{name}.png")), &kept)
+                .expect("keeping a screenshot");
+        }
+        assert!(
+            kept.is_file(),
+            "{} is missing: run this test with UPDATE_SCREENSHOTS=1",
+            kept.display()
+        );
+    }
+}
+
+/// Opens `pages` in headless Chromium with check-pages.mjs, served from `site` (or
+/// each from its own folder), and fails unless every one passes.
+fn check_pages(pages: &[&Page], site: Option<&Path>, screenshots: &Path) {
     let mut check = Command::new("node");
     check.current_dir(check_dir()).arg("check-pages.mjs");
-    for page in &pages {
+    if let Some(site) = site {
+        check.arg("--root").arg(site);
+    }
+    for page in pages {
         if let Some(name) = page.screenshot {
             check
                 .arg("--screenshot")
@@ -232,17 +296,4 @@ fn every_page_a_person_reads_passes_the_accessibility_rules_in_a_real_browser() 
             && stdout.contains(", 0 problems"),
         "every page is checked: {stdout}"
     );
-    for name in pages.iter().filter_map(|page| page.screenshot) {
-        let kept = kit_root().join(format!("docs/screenshots/{name}.png"));
-        if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
-            std::fs::create_dir_all(kept.parent().expect("a folder")).expect("docs/screenshots");
-            std::fs::copy(screenshots.join(format!("{name}.png")), &kept)
-                .expect("keeping a screenshot");
-        }
-        assert!(
-            kept.is_file(),
-            "{} is missing: run this test with UPDATE_SCREENSHOTS=1",
-            kept.display()
-        );
-    }
 }

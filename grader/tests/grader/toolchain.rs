@@ -1,9 +1,9 @@
 //! The Rust version the kit promises is one its locked dependencies accept: every
 //! manifest's `rust-version` (the workspace's, which solution/ and grader/ inherit, and
 //! the starter's own) is at least the newest `rust-version` among the packages in its
-//! lock file, and the READMEs (the kit's and the student template's) name the same
-//! version. Otherwise a student on the promised toolchain meets "package requires
-//! rustc 1.xx" before writing a line.
+//! lock file, and the READMEs (the kit's and the student template's) and the
+//! instructor's guide's first task name the same version. Otherwise a student on the
+//! promised toolchain meets "package requires rustc 1.xx" before writing a line.
 
 use cargo_metadata::semver::Version;
 use cargo_metadata::{Metadata, MetadataCommand, Package};
@@ -75,6 +75,13 @@ fn every_manifest_promises_a_rust_that_its_locked_dependencies_accept() {
     assert!(
         readme.contains(&format!("({minor} or newer")),
         "README.md does not promise Rust {minor} or newer"
+    );
+    // The guide's first task, where an instructor learns what the machine needs.
+    let adopt = std::fs::read_to_string(kit_root().join("guide/src/tasks/adopt.md"))
+        .expect("guide/src/tasks/adopt.md");
+    assert!(
+        adopt.contains(&format!("Rust **{minor} or newer**")),
+        "guide/src/tasks/adopt.md does not promise Rust {minor} or newer"
     );
     // The student template's README, written by `grader dist`.
     let dist = std::fs::read_to_string(kit_root().join("grader/src/dist.rs")).expect("dist.rs");
