@@ -153,7 +153,7 @@ pub(super) fn html(out: &mut String, section: &Section) {
 /// `text` escaped, its `quoted code` set as code (when its backticks pair up).
 pub(crate) fn with_code(text: &str) -> String {
     let pieces: Vec<&str> = text.split('`').collect();
-    if pieces.len() % 2 == 0 {
+    if pieces.len().is_multiple_of(2) {
         return escape(text);
     }
     pieces

@@ -271,21 +271,19 @@ fn a_watchdog_that_sleeps_is_told_it_waited_and_a_loop_that_spins_that_it_used_i
             "None => loop {\n                std::hint::black_box(self.end);\n            },",
         );
     let report = json_report(&submission);
-    // Each solve waits for its timeout (3 or 4 s) before it returns: two of them
-    // are more than a check's 5 s, and the time went by asleep.
-    for name in ["solve_path_valid", "solve_maze_with_loops"] {
-        assert_eq!(
-            message(&report, name),
-            "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits \
-             for its whole timeout, or a channel nobody sends on?",
-            "{name}"
-        );
-    }
+    // Each solve waits for its timeout (4 s) before it returns: two of them are more
+    // than the check's 5 s, and the time went by asleep. (The loops check allows
+    // 15 s, room for its two 3 s waits: see the rubric.)
+    assert_eq!(
+        message(&report, "solve_path_valid"),
+        "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits \
+         for its whole timeout, or a channel nobody sends on?"
+    );
     // A walled-in end: 3 s asleep, then a loop that keeps a core busy until the
     // CPU limit, whatever else the machine is doing.
     assert_eq!(
         message(&report, "solve_unreachable_end"),
-        "used 5 s of CPU time: a loop or recursion that never ends?"
+        "used 15 s of CPU time: a loop or recursion that never ends?"
     );
     let book = super::walk::handout();
     let quote = book.quote("waiting-reason");
