@@ -12,18 +12,10 @@
 # all checks. Prints each run, the median, and how much of the CPU the hypervisor
 # took meanwhile (steal, from /proc/stat), which on a shared VM moves the figures.
 set -euo pipefail
-kit="$(cd "$(dirname "$0")/../.." && pwd)"
-runs="${1:-12}"
-shift || true
-wrap=()
-if [[ "${1:-}" == "--container" ]]; then
-    wrap=("$kit/target/debug/grader" __docker-defaults)
-    shift
-fi
-[[ "${1:-}" == "--" ]] && shift
-cargo build --locked -q -p maze-grader --manifest-path "$kit/Cargo.toml"
-grader="$kit/target/debug/grader"
-scratch="$(mktemp -d)"
+default_runs=12
+# shellcheck source=common.sh
+source "$(dirname "$0")/common.sh"
+set -- "${rest[@]}"
 trap 'rm -rf "$scratch"' EXIT
 chmod 711 "$scratch"  # the container level's job uids pass through to the work dir
 cp -r "$kit/solution" "$scratch/submission"

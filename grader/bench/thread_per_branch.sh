@@ -15,18 +15,10 @@
 # outcomes: one line means the grade did not depend on the load. WORK_DIR, when set,
 # is the grader's work dir (one kept from an earlier run spares the first build).
 set -euo pipefail
-kit="$(cd "$(dirname "$0")/../.." && pwd)"
-runs="${1:-10}"
-shift || true
-wrap=()
-if [[ "${1:-}" == "--container" ]]; then
-    wrap=("$kit/target/debug/grader" __docker-defaults)
-    shift
-fi
-[[ "${1:-}" == "--" ]] && shift
-cargo build --locked -q -p maze-grader --manifest-path "$kit/Cargo.toml"
-grader="$kit/target/debug/grader"
-scratch="$(mktemp -d)"
+default_runs=10
+# shellcheck source=common.sh
+source "$(dirname "$0")/common.sh"
+set -- "${rest[@]}"
 busy=()
 cleanup() {
     for pid in "${busy[@]}"; do kill "$pid" 2>/dev/null || true; done

@@ -344,22 +344,12 @@ fn provide(kit: &Kit, part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> any
     Ok(())
 }
 
-/// The handout chapter of each part: the prefix of its files in `handout/src`.
-fn chapter(part: Part) -> &'static [&'static str] {
-    match part {
-        Part::Part1 => &["01-", "02-", "03-", "04-", "05-", "06-"],
-        Part::Part2 => &["07-"],
-        Part::Part3 => &["08-"],
-        Part::Part4 => &["09-"],
-        Part::Part5 => &["10-"],
-    }
-}
-
 /// Takes a part the course does not assign out of the handout: its pages go, and in
 /// the table of contents each of its chapters becomes a draft entry (mdbook shows it
 /// greyed out), so that the other chapters keep the numbers the hints cite.
 fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
-    let prefixes = chapter(part);
+    // The prefixes of the part's pages in `handout/src`: `07-` for Part 2.
+    let prefixes: Vec<String> = part.chapters().map(|n| format!("{n:02}-")).collect();
     let ours = |page: &str| prefixes.iter().any(|prefix| page.starts_with(prefix));
     files.retain(|path, _| {
         !(path.parent() == Some(Path::new("handout/src"))
@@ -960,9 +950,9 @@ mod tests {
 
     /// The kit's rubric with Part 3 turned off.
     fn rubric_without_part_3(kit: &Kit) -> String {
-        std::fs::read_to_string(kit.rubric()).unwrap().replace(
-            "title = \"Part 3: textured mazes\"\nenabled = true\n",
-            "title = \"Part 3: textured mazes\"\nenabled = false\n",
+        crate::rubric::turned_off(
+            &std::fs::read_to_string(kit.rubric()).unwrap(),
+            "title = \"Part 3: textured mazes\"\n",
         )
     }
 

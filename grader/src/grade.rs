@@ -78,7 +78,11 @@ fn stood_in(
     parts: &BTreeMap<Part, Result<PathBuf, String>>,
 ) -> Vec<CheckResult> {
     for check in checks.iter_mut().filter(|c| !c.passed) {
-        let Some(what) = check.message.strip_prefix("not implemented: ") else {
+        let Some(what) = check
+            .message
+            .strip_prefix(mistake::NOT_IMPLEMENTED)
+            .and_then(|rest| rest.strip_prefix(": "))
+        else {
             continue;
         };
         let Some(broken) = todo_section(what)

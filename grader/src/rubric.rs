@@ -373,6 +373,19 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     })
 }
 
+/// `rubric`'s text with the part whose `[[parts]]` entry holds `marker` turned off:
+/// its `enabled = true` (every part of the kit's rubric says it) made `false`. For
+/// the tests that grade a kit without one of its parts.
+#[cfg(test)]
+pub(crate) fn turned_off(rubric: &str, marker: &str) -> String {
+    let at = rubric.find(marker).expect("the part's entry") + marker.len();
+    let (before, after) = rubric.split_at(at);
+    format!(
+        "{before}{}",
+        after.replacen("enabled = true\n", "enabled = false\n", 1)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

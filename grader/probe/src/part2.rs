@@ -111,45 +111,50 @@ const CHUNK: u64 = 256;
 /// out of it (`"slow"`), or the first item that came back wrong (`"wrong"`: which pop,
 /// and what it gave), or neither.
 fn timed_stack(timed: &Timed) -> Value {
-    let mut stack = Stack::new();
-    let budget = Budget::new(timed.cpu_ms);
-    for item in 0..timed.items {
-        stack.push(item);
-        if item % CHUNK == CHUNK - 1 && budget.spent() {
-            return json!({ "slow": "push", "wrong": null });
-        }
-    }
-    let budget = Budget::new(timed.cpu_ms);
-    for k in 0..timed.items {
-        let got = stack.pop();
-        if got != Some(timed.items - 1 - k) {
-            return json!({ "slow": null, "wrong": [k, got] });
-        }
-        if k % CHUNK == CHUNK - 1 && budget.spent() {
-            return json!({ "slow": "pop", "wrong": null });
-        }
-    }
-    json!({ "slow": null, "wrong": null })
+    timed_run(
+        timed,
+        Stack::new(),
+        ("push", |stack, item| stack.push(item)),
+        ("pop", |stack| stack.pop()),
+        |k| timed.items - 1 - k,
+    )
 }
 
 /// [`timed_stack`] for the queue: `items` enqueued, then dequeued.
 fn timed_queue(timed: &Timed) -> Value {
-    let mut queue = Queue::new();
+    timed_run(
+        timed,
+        Queue::new(),
+        ("enqueue", |queue, item| queue.enqueue(item)),
+        ("dequeue", |queue| queue.dequeue()),
+        |k| k,
+    )
+}
+
+/// `timed.items` put into `container`, then taken out (the `k`th out should be
+/// `expected(k)`), each half within the run's CPU time; each operation with its name.
+fn timed_run<C>(
+    timed: &Timed,
+    mut container: C,
+    (put_name, put): (&str, fn(&mut C, u64)),
+    (take_name, take): (&str, fn(&mut C) -> Option<u64>),
+    expected: impl Fn(u64) -> u64,
+) -> Value {
     let budget = Budget::new(timed.cpu_ms);
     for item in 0..timed.items {
-        queue.enqueue(item);
+        put(&mut container, item);
         if item % CHUNK == CHUNK - 1 && budget.spent() {
-            return json!({ "slow": "enqueue", "wrong": null });
+            return json!({ "slow": put_name, "wrong": null });
         }
     }
     let budget = Budget::new(timed.cpu_ms);
     for k in 0..timed.items {
-        let got = queue.dequeue();
-        if got != Some(k) {
+        let got = take(&mut container);
+        if got != Some(expected(k)) {
             return json!({ "slow": null, "wrong": [k, got] });
         }
         if k % CHUNK == CHUNK - 1 && budget.spent() {
-            return json!({ "slow": "dequeue", "wrong": null });
+            return json!({ "slow": take_name, "wrong": null });
         }
     }
     json!({ "slow": null, "wrong": null })

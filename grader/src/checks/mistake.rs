@@ -66,7 +66,7 @@ impl Mistake {
     /// number blanked out (see [`without_numbers`]).
     /// A message that says a stub was reached is [`NOT_IMPLEMENTED`], as its panic is.
     pub fn of_message(message: &str) -> Mistake {
-        if message.starts_with("not implemented") {
+        if message.starts_with(NOT_IMPLEMENTED) {
             Mistake::kind(NOT_IMPLEMENTED)
         } else {
             Mistake::new(WRONG_RESULT, without_numbers(message))

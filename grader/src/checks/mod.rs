@@ -81,18 +81,26 @@ impl Part {
         Part::ALL.into_iter().find(|part| part.id() == id)
     }
 
-    /// The part a handout section belongs to: §1 to §6 are Part 1, §7 Part 2, §8
-    /// Part 3, §9 Part 4, §10 Part 5 (`"7.4"` is Part 2); `None` for another.
+    /// The handout's chapters that teach this part: §1 to §6 are Part 1's, §7 Part
+    /// 2's, §8 Part 3's, §9 Part 4's, §10 Part 5's (their pages in `handout/src` start
+    /// with the number: `07-…`).
+    pub fn chapters(self) -> std::ops::RangeInclusive<u32> {
+        match self {
+            Part::Part1 => 1..=6,
+            Part::Part2 => 7..=7,
+            Part::Part3 => 8..=8,
+            Part::Part4 => 9..=9,
+            Part::Part5 => 10..=10,
+        }
+    }
+
+    /// The part a handout section belongs to (`"7.4"` is Part 2's, see
+    /// [`Part::chapters`]); `None` for another.
     pub fn of_section(section: &str) -> Option<Part> {
         let chapter: u32 = section.split('.').next()?.parse().ok()?;
-        match chapter {
-            1..=6 => Some(Part::Part1),
-            7 => Some(Part::Part2),
-            8 => Some(Part::Part3),
-            9 => Some(Part::Part4),
-            10 => Some(Part::Part5),
-            _ => None,
-        }
+        Part::ALL
+            .into_iter()
+            .find(|part| part.chapters().contains(&chapter))
     }
 
     /// The part whose code a source file (a path below `src/`) holds: Part 2 is

@@ -46,15 +46,17 @@ pub fn for_students(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()
     };
     // The starter's own tests compare with some figures (`../handout/src/figures/…`):
     // those ship too, or `cargo test` fails in the template.
+    let starter: Vec<std::borrow::Cow<'_, str>> = files
+        .iter()
+        .filter(|(path, _)| path.starts_with("starter"))
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes))
+        .collect();
     let starter_reads: Vec<PathBuf> = files
         .keys()
         .filter(|path| path.starts_with(Path::new(SRC).join("figures")))
         .filter(|figure| {
             let name = figure.to_string_lossy().replace('\\', "/");
-            files.iter().any(|(path, bytes)| {
-                path.starts_with("starter")
-                    && String::from_utf8_lossy(bytes).contains(name.as_str())
-            })
+            starter.iter().any(|text| text.contains(name.as_str()))
         })
         .cloned()
         .collect();

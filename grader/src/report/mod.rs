@@ -134,24 +134,16 @@ pub fn twin_failed(title: &str, twin: &Verdict) -> String {
     )
 }
 
-/// The first size `WxH` in `words`.
+/// The first size `WxH` in `words`: a word of digits, `x`, digits.
 fn first_size(words: &str) -> Option<String> {
-    let bytes = words.as_bytes();
-    (0..bytes.len()).find_map(|start| {
-        if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
-            return None;
-        }
-        let width = words[start..]
-            .find(|c: char| !c.is_ascii_digit())
-            .filter(|&n| n > 0)?;
-        let rest = words[start + width..].strip_prefix('x')?;
-        let height = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let after = rest[height..].chars().next();
-        (height > 0 && !after.is_some_and(|c| c.is_ascii_alphanumeric()))
-            .then(|| format!("{}x{}", &words[start..start + width], &rest[..height]))
-    })
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    words
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|word| {
+            word.split_once('x')
+                .is_some_and(|(width, height)| digits(width) && digits(height))
+        })
+        .map(str::to_owned)
 }
 
 /// What a student's report says of a hidden check that passed.

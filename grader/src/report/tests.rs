@@ -667,3 +667,16 @@ fn the_watch_summary_shows_the_first_failing_check_each_part_and_the_score_last(
     assert_eq!(scores, ["Score: 2/6  (1 of 4 checks passed)"], "{text}");
     assert_eq!(text.lines().last(), Some(scores[0]));
 }
+
+#[test]
+fn a_twins_size_is_the_first_width_by_height_word_of_its_message_whatever_surrounds_it() {
+    assert_eq!(
+        super::first_size("the R→ board, 12x7 (a 3x4 room)").as_deref(),
+        Some("12x7")
+    );
+    assert_eq!(
+        super::first_size("seed 0x1f, size 5x5").as_deref(),
+        Some("5x5")
+    );
+    assert_eq!(super::first_size("a 12x7y grid, §4"), None);
+}

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::actions::{Runner, copy_dir};
-use super::support::{grader, kit_root, work_dir};
+use super::support::{grader, kit_root, kit_rubric, private_checks, turned_off, work_dir};
 
 /// The trimmed lines of every text file below `dir` (skipping `target/` and `book/`).
 fn lines_below(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, String)> {
@@ -336,31 +336,6 @@ fn dist_without_the_courses_grader_refuses_in_one_line_naming_the_fix() {
         assert!(stderr.contains(fix), "{fix}: {stderr}");
     }
     assert!(!out.exists(), "nothing is written");
-}
-
-/// The kit's rubric, as TOML.
-fn kit_rubric() -> toml::Table {
-    std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))
-        .expect("the rubric")
-        .parse()
-        .expect("the rubric is TOML")
-}
-
-/// The kit's checks that the course keeps private (any visibility but `visible`).
-fn private_checks() -> Vec<String> {
-    kit_rubric()["check"]
-        .as_array()
-        .expect("checks")
-        .iter()
-        .filter(|check| {
-            check
-                .get("visibility")
-                .and_then(toml::Value::as_str)
-                .unwrap_or("visible")
-                != "visible"
-        })
-        .filter_map(|check| check.get("name")?.as_str().map(str::to_owned))
-        .collect()
 }
 
 /// Lines only the course's private snapshots have (its hidden checks' and the secret
@@ -852,15 +827,4 @@ fn a_pull_request_that_edits_its_own_grader_gets_the_course_graders_score() {
         "{:?}",
         feedback.steps
     );
-}
-
-/// `rubric` with the part whose `[[parts]]` entry holds `marker` turned off: its
-/// `enabled = true` (every part of the kit's rubric says it) made `false`.
-fn turned_off(rubric: &str, marker: &str) -> String {
-    let at = rubric.find(marker).expect("the part's entry") + marker.len();
-    let (before, after) = rubric.split_at(at);
-    format!(
-        "{before}{}",
-        after.replacen("enabled = true\n", "enabled = false\n", 1)
-    )
 }

@@ -2,7 +2,7 @@
 //! `bless [--check]`, with the exit codes the README promises (0 ok, 1 "ran, and the
 //! answer is no", 2 "could not run").
 
-use super::support::{copy_kit, grader, work_dir};
+use super::support::{copy_kit, grader, turned_off, work_dir};
 
 /// A copy of the kit with what `grader starter` reads and writes.
 fn kit_for_starter() -> tempfile::TempDir {
@@ -167,11 +167,7 @@ fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with
     let title = "title = \"Part 5: arrow mazes\"\n";
     let on = format!("{title}enabled = true\n");
     assert!(text.contains(&on), "the kit's rubric has Part 5, turned on");
-    std::fs::write(
-        &rubric,
-        text.replace(&on, &format!("{title}enabled = false\n")),
-    )
-    .expect("writing");
+    std::fs::write(&rubric, turned_off(&text, title)).expect("writing");
     let snapshots = || {
         let mut names: Vec<String> = std::fs::read_dir(kit.path().join("fixtures/snapshots"))
             .expect("snapshots")

@@ -265,3 +265,39 @@ pub fn human_report(submission: &Submission) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The kit's rubric, as TOML.
+pub fn kit_rubric() -> toml::Table {
+    std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))
+        .expect("the rubric")
+        .parse()
+        .expect("the rubric is TOML")
+}
+
+/// The kit's checks that the course keeps private (any visibility but `visible`).
+pub fn private_checks() -> Vec<String> {
+    kit_rubric()["check"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter(|check| {
+            check
+                .get("visibility")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("visible")
+                != "visible"
+        })
+        .filter_map(|check| check.get("name")?.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// `rubric` with the part whose `[[parts]]` entry holds `marker` turned off: its
+/// `enabled = true` (every part of the kit's rubric says it) made `false`.
+pub fn turned_off(rubric: &str, marker: &str) -> String {
+    let at = rubric.find(marker).expect("the part's entry") + marker.len();
+    let (before, after) = rubric.split_at(at);
+    format!(
+        "{before}{}",
+        after.replacen("enabled = true\n", "enabled = false\n", 1)
+    )
+}

@@ -262,7 +262,7 @@ fn kit_with_part_off(dir: &Path, part: &str) -> crate::kit::Kit {
     std::fs::create_dir_all(dir.join("fixtures")).unwrap();
     std::fs::write(
         dir.join("fixtures/rubric.toml"),
-        turned_off(&rubric, &marker),
+        crate::rubric::turned_off(&rubric, &marker),
     )
     .unwrap();
     crate::kit::Kit::locate(Some(dir)).unwrap()
@@ -309,15 +309,4 @@ fn similarity_two_untouched_templates_of_a_course_without_part_5_share_nothing()
             );
         }
     }
-}
-
-/// `rubric` with the part whose `[[parts]]` entry holds `marker` turned off: its
-/// `enabled = true` (every part of the kit's rubric says it) made `false`.
-fn turned_off(rubric: &str, marker: &str) -> String {
-    let at = rubric.find(marker).expect("the part's entry") + marker.len();
-    let (before, after) = rubric.split_at(at);
-    format!(
-        "{before}{}",
-        after.replacen("enabled = true\n", "enabled = false\n", 1)
-    )
 }

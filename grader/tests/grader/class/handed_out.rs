@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use super::super::support::{Submission, grader, kit_root, work_dir};
+use super::super::support::{Submission, grader, kit_root, private_checks, work_dir};
 use super::{copy_crate, grade_all};
 
 /// How many times the class is graded.
@@ -99,27 +99,6 @@ fn gradings() -> &'static Gradings {
         assert_eq!(output.status.code(), Some(0), "{output:?}");
         Gradings { outputs, formats }
     })
-}
-
-/// The checks the rubric does not show students (any visibility but `visible`).
-fn hidden_checks() -> Vec<String> {
-    let rubric: toml::Table = std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))
-        .expect("the rubric")
-        .parse()
-        .expect("TOML");
-    rubric["check"]
-        .as_array()
-        .expect("checks")
-        .iter()
-        .filter(|check| {
-            check
-                .get("visibility")
-                .and_then(|v| v.as_str())
-                .unwrap_or("visible")
-                != "visible"
-        })
-        .map(|check| check["name"].as_str().expect("a name").to_owned())
-        .collect()
 }
 
 /// What a report could show of a hidden check's blessed answer (and so of its
@@ -214,7 +193,7 @@ fn what_a_class_hands_out_holds_no_hidden_input_or_answer_and_the_instructors_fi
         .map(|file| read(&student.join(file)))
         .collect();
     let mut searched = 0;
-    for check in hidden_checks() {
+    for check in private_checks() {
         let needles: Vec<String> = needles(&check)
             .into_iter()
             .filter(|needle| !public.contains(needle.as_str()))
