@@ -39,9 +39,12 @@ const SEEDED: &str = "seeded";
 /// could be other builds of the same versions, which rustc refuses: every target it
 /// marked is seeded again.) Form 3: the rustc wrapper has a new path (see
 /// [`super::layout::WRAPPER`]), which cargo mixes into the wire's artifact names, so
-/// a seed of form 2 holds a wire no harness of this grader would reuse.
+/// a seed of form 2 holds a wire no harness of this grader would reuse. Form 4: the
+/// derive macros and the crates they are built on are no longer optimised (see
+/// [`super::layout::COMPILE_TIME_ONLY`]), so a seed of form 3 holds other builds of
+/// them than a harness of this grader asks for.
 fn marker(wire: &str) -> String {
-    format!("{wire}\nform 3\n")
+    format!("{wire}\nform 4\n")
 }
 
 /// Whether the target directory `dir` holds a finished seed, or a copy of one, with
@@ -116,7 +119,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
         let _note = Note::new(
             workspace,
             format!(
-                "building the crates your code and the grader's probe use (rayon, serde, clap, ratatui…) — first time only, {SEED_TIME} on 2 cores…"
+                "building the crates your code and the grader's probe use (rayon, rand, serde…) — first time only, {SEED_TIME} on 2 cores…"
             ),
         );
         let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# A course that turns a part off, walked from start to end on a copy of the kit, with
+# what each step printed: not a timing, a demonstration that the kit holds.
+#
+#   bash grader/bench/part_turned_off.sh [PART] [--no-tests]     e.g. part5
+#
+# On a copy of the kit (the files git tracks, as a course's clone has them):
+#   1. fixtures/rubric.toml says `enabled = false` for PART;
+#   2. `grader bless` (nothing should change: a part turned off keeps its snapshots)
+#      and `grader self-check`;
+#   3. the kit's tests, `cargo test --workspace --locked` (the default tier), in the
+#      copy (skipped with --no-tests; they share the kit's target directory, so only
+#      the kit's own crates are compiled again);
+#   4. `grader dist --feedback-only` writes the template; every line of the
+#      reference's code for the part that the kit's starter does not hold (the
+#      solution's own lines, trimmed, 20 characters or longer) is looked for in it;
+#   5. two untouched copies of the template's starter, as a class of two, go through
+#      `grader similarity`: the pair must share nothing.
+set -euo pipefail
+kit="$(cd "$(dirname "$0")/../.." && pwd)"
+part="${1:-part5}"
+tests=1
+[[ "${2:-}" == "--no-tests" ]] && tests=0
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+cargo build --locked -q -p maze-grader --manifest-path "$kit/Cargo.toml"
+grader="$kit/target/debug/grader"
+copy="$scratch/kit"
+mkdir -p "$copy"
+git -C "$kit" ls-files -z | (cd "$kit" && xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$copy"
+export MAZE_GRADER_WORK_DIR="$scratch/work"
+
+echo "== 1. $part turned off in fixtures/rubric.toml"
+python3 - "$copy/fixtures/rubric.toml" "$part" <<'EOF'
+import re, sys
+path, part = sys.argv[1], sys.argv[2]
+text = open(path).read()
+block = re.compile(r'(\[\[parts\]\]\nid = "%s"\n(?:(?!\[).*\n)*?)enabled = true' % re.escape(part))
+new, count = block.subn(r'\1enabled = false', text)
+if count != 1:
+    sys.exit(f"no [[parts]] entry with id = \"{part}\" and enabled = true in {path}")
+open(path, "w").write(new)
+EOF
+grep -A3 "id = \"$part\"" "$copy/fixtures/rubric.toml" | sed 's/^/   /'
+
+echo "== 2. bless and self-check"
+(cd "$copy" && "$grader" bless 2>&1 | tail -3 | sed 's/^/   /')
+(cd "$copy" && "$grader" self-check 2>&1 | tail -3 | sed 's/^/   /')
+
+if ((tests)); then
+    echo "== 3. the kit's tests (default tier) with $part off"
+    if (cd "$copy" && CARGO_TARGET_DIR="$kit/target" cargo test --workspace --locked --no-fail-fast >"$scratch/tests.txt" 2>&1); then
+        echo "   all passed"
+    else
+        echo "   FAILED:"
+        grep -E "^test .* FAILED|^failures:|panicked" "$scratch/tests.txt" | head -20 | sed 's/^/   /'
+    fi
+    awk '/^test result:/ {p+=$4; f+=$6; i+=$8} END {printf "   %d passed, %d failed, %d ignored\n", p, f, i}' "$scratch/tests.txt"
+fi
+
+echo "== 4. the template, and the reference's code for $part in it"
+(cd "$copy" && "$grader" dist "$scratch/template" --feedback-only 2>&1 | head -1 | sed 's/^/   /')
+solution_only="$scratch/solution-only.txt"
+: >"$solution_only"
+case "$part" in
+part5) dirs=(arrows) ;;
+*) dirs=() ;;
+esac
+for dir in "${dirs[@]}"; do
+    for file in "$copy/solution/src/$dir"/*.rs; do
+        starter="$copy/starter/src/$dir/$(basename "$file")"
+        # The solution's own lines: those the kit's starter (what every course hands
+        # out when the part is assigned) does not hold.
+        sed 's/^[[:space:]]*//' "$file" | awk 'length($0) >= 20' | sort -u >"$scratch/s"
+        sed 's/^[[:space:]]*//' "$starter" 2>/dev/null | sort -u >"$scratch/t" || : >"$scratch/t"
+        comm -23 "$scratch/s" "$scratch/t" >>"$solution_only"
+    done
+done
+total="$(wc -l <"$solution_only")"
+found=0
+while IFS= read -r line; do
+    if grep -rqF -- "$line" "$scratch/template"; then
+        found=$((found + 1))
+        echo "   in the template: $line"
+    fi
+done <"$solution_only"
+echo "   $found of the reference's $total own lines for $part are in the template"
+
+echo "== 5. two untouched copies of the template, similarity"
+mkdir -p "$scratch/class"
+for name in hank ivy; do
+    cp -r "$scratch/template" "$scratch/class/$name"
+    rm -rf "$scratch/class/$name/target"
+done
+(cd "$copy" && "$grader" similarity "$scratch/class" --output-dir "$scratch/similarity" 2>&1 | tail -2 | sed 's/^/   /')
+sed -n '1,3p' "$scratch/similarity/pairs.csv" | sed 's/^/   pairs.csv: /'
