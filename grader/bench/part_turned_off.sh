@@ -9,8 +9,9 @@
 #   2. `grader bless` (nothing should change: a part turned off keeps its snapshots)
 #      and `grader self-check`;
 #   3. the kit's tests, `cargo test --workspace --locked` (the default tier), in the
-#      copy (skipped with --no-tests; they share the kit's target directory, so only
-#      the kit's own crates are compiled again);
+#      copy (skipped with --no-tests), built in target/part-turned-off of the kit, kept
+#      for the next run (the kit's own target would mix the copy's builds with the
+#      kit's: cargo gives both the same artifact names);
 #   4. `grader dist --feedback-only` writes the template; every line of the
 #      reference's code for the part that the kit's starter does not hold (the
 #      solution's own lines, trimmed, 20 characters or longer) is looked for in it;
@@ -45,22 +46,25 @@ EOF
 grep -A3 "id = \"$part\"" "$copy/fixtures/rubric.toml" | sed 's/^/   /'
 
 echo "== 2. bless and self-check"
-(cd "$copy" && "$grader" bless 2>&1 | tail -3 | sed 's/^/   /')
-(cd "$copy" && "$grader" self-check 2>&1 | tail -3 | sed 's/^/   /')
+(cd "$copy" && "$grader" bless >"$scratch/bless.txt" 2>&1)
+tail -3 "$scratch/bless.txt" | sed 's/^/   /'
+(cd "$copy" && "$grader" self-check >"$scratch/self-check.txt" 2>&1)
+tail -3 "$scratch/self-check.txt" | sed 's/^/   /'
 
 if ((tests)); then
     echo "== 3. the kit's tests (default tier) with $part off"
-    if (cd "$copy" && CARGO_TARGET_DIR="$kit/target" cargo test --workspace --locked --no-fail-fast >"$scratch/tests.txt" 2>&1); then
+    if (cd "$copy" && CARGO_TARGET_DIR="$kit/target/part-turned-off" cargo test --workspace --locked --no-fail-fast >"$scratch/tests.txt" 2>&1); then
         echo "   all passed"
     else
         echo "   FAILED:"
-        grep -E "^test .* FAILED|^failures:|panicked" "$scratch/tests.txt" | head -20 | sed 's/^/   /'
+        grep -E "^test .* FAILED|^failures:|panicked" "$scratch/tests.txt" | head -20 | sed 's/^/   /' || true
     fi
     awk '/^test result:/ {p+=$4; f+=$6; i+=$8} END {printf "   %d passed, %d failed, %d ignored\n", p, f, i}' "$scratch/tests.txt"
 fi
 
 echo "== 4. the template, and the reference's code for $part in it"
-(cd "$copy" && "$grader" dist "$scratch/template" --feedback-only 2>&1 | head -1 | sed 's/^/   /')
+(cd "$copy" && "$grader" dist "$scratch/template" --feedback-only >"$scratch/dist.txt" 2>&1)
+head -1 "$scratch/dist.txt" | sed 's/^/   /'
 solution_only="$scratch/solution-only.txt"
 : >"$solution_only"
 case "$part" in
@@ -93,5 +97,6 @@ for name in hank ivy; do
     cp -r "$scratch/template" "$scratch/class/$name"
     rm -rf "$scratch/class/$name/target"
 done
-(cd "$copy" && "$grader" similarity "$scratch/class" --output-dir "$scratch/similarity" 2>&1 | tail -2 | sed 's/^/   /')
+(cd "$copy" && "$grader" similarity "$scratch/class" --output-dir "$scratch/similarity" >"$scratch/similarity.txt" 2>&1)
+tail -2 "$scratch/similarity.txt" | sed 's/^/   /'
 sed -n '1,3p' "$scratch/similarity/pairs.csv" | sed 's/^/   pairs.csv: /'

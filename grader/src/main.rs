@@ -74,6 +74,7 @@ fn main() -> ExitCode {
     match std::panic::catch_unwind(|| commands::run(cli.command)) {
         Ok(Ok(Status::Success)) => ExitCode::SUCCESS,
         Ok(Ok(Status::BelowMinScore | Status::CheckFailed)) => ExitCode::from(1),
+        Ok(Err(error)) if ends_at_a_closed_pipe(&error) => ExitCode::SUCCESS,
         Ok(Err(error)) => {
             eprintln!("grader: error: {}", one_line(&format!("{error:#}")));
             ExitCode::from(2)
@@ -84,6 +85,9 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|p| p.into_inner())
                 .take()
                 .unwrap_or_else(|| "a panic".to_owned());
+            if printing_to_a_closed_pipe(&message) {
+                return ExitCode::SUCCESS;
+            }
             eprintln!(
                 "grader: error: internal error ({}); this is a bug in the grader, please report it",
                 one_line(&message)
@@ -91,6 +95,26 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether `error` is a write to a pipe whose reader has gone (`grader … | head`): the
+/// reader has what it wanted, so the grader stops quietly, as ripgrep and cat do,
+/// rather than reporting an error or a bug.
+fn ends_at_a_closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Whether a panic's message is `print!`'s on a closed pipe (see
+/// [`ends_at_a_closed_pipe`]): std panics with "failed printing to stdout: Broken pipe
+/// (os error 32)" where a write fails, and Windows names the error "The pipe is being
+/// closed".
+fn printing_to_a_closed_pipe(message: &str) -> bool {
+    message.starts_with("failed printing to std")
+        && (message.contains("Broken pipe") || message.contains("pipe is being closed"))
 }
 
 /// An error's text on one line.

@@ -38,6 +38,24 @@ fn a_missing_submission_is_a_grader_error_with_exit_code_2() {
 }
 
 #[test]
+fn a_reader_that_closes_the_pipe_early_ends_the_grading_quietly() {
+    // `grader grade | head -3`: the reader is gone before the report is written.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["grade", "--check", "position_display", "--work-dir"])
+        .arg(work_dir())
+        .arg(kit_root().join("solution"))
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("error"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn a_bad_rubric_is_an_error_naming_the_line() {
     let kit = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(kit.path().join("fixtures")).expect("fixtures");
