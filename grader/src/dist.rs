@@ -852,8 +852,8 @@ and your score. Type `q` and Enter (or press Ctrl-C) to stop.
 itself (its progress bar counts the crates), then the grader builds the crates your
 code uses ("building the crates your code and the grader's probe use … — first time
 only"), then it grades. Measured from a fresh clone on a quiet 2-core machine, with
-the crates already downloaded: 85 s, 54 of them cargo compiling the grader and 32 the
-first grading. A busy or slower machine takes longer. After that, a grading takes
+the crates already downloaded: 85 s, cargo compiling the grader for 54 of them and
+the first grading for 31. A busy or slower machine takes longer. After that, a grading takes
 seconds: only your code is compiled again.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
