@@ -373,10 +373,25 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     })
 }
 
+/// The rubric the instructor commands' unit tests are written for: the kit's
+/// `fixtures/rubric.toml` as the kit ships it (every part on), which a course may
+/// change (a part turned off, its own points) without breaking the kit's tests.
+/// `grader/tests/grader/rubric-as-shipped.toml` is kept equal to the shipped rubric by
+/// the integration tests (`support::kit_root`). Not in the student template, which
+/// has neither the instructor commands nor that file.
+#[cfg(all(test, feature = "instructor"))]
+pub(crate) const AS_SHIPPED: &str = include_str!("../tests/grader/rubric-as-shipped.toml");
+
+/// [`AS_SHIPPED`], parsed.
+#[cfg(all(test, feature = "instructor"))]
+pub(crate) fn as_shipped() -> Rubric {
+    parse(AS_SHIPPED, "grader/tests/grader/rubric-as-shipped.toml").expect("the shipped rubric")
+}
+
 /// `rubric`'s text with the part whose `[[parts]]` entry holds `marker` turned off:
 /// its `enabled = true` (every part of the kit's rubric says it) made `false`. For
-/// the tests that grade a kit without one of its parts.
-#[cfg(test)]
+/// the tests that grade a kit without one of its parts (instructor commands all).
+#[cfg(all(test, feature = "instructor"))]
 pub(crate) fn turned_off(rubric: &str, marker: &str) -> String {
     let at = rubric.find(marker).expect("the part's entry") + marker.len();
     let (before, after) = rubric.split_at(at);
