@@ -66,30 +66,27 @@ echo "== 4. the template, and the reference's code for $part in it"
 (cd "$copy" && "$grader" dist "$scratch/template" --feedback-only >"$scratch/dist.txt" 2>&1)
 head -1 "$scratch/dist.txt" | sed 's/^/   /'
 solution_only="$scratch/solution-only.txt"
-: >"$solution_only"
 case "$part" in
 part5) dirs=(arrows) ;;
 *) dirs=() ;;
 esac
+# The reference's own lines: those nowhere in the kit's starter (what every course
+# hands out when the part is assigned: provided files, tests and stubs).
+find "$copy/starter" -name '*.rs' -not -path '*/target/*' -exec sed 's/^[[:space:]]*//' {} + |
+    sort -u >"$scratch/starter-lines"
 for dir in "${dirs[@]}"; do
-    for file in "$copy/solution/src/$dir"/*.rs; do
-        starter="$copy/starter/src/$dir/$(basename "$file")"
-        # The solution's own lines: those the kit's starter (what every course hands
-        # out when the part is assigned) does not hold.
-        sed 's/^[[:space:]]*//' "$file" | awk 'length($0) >= 20' | sort -u >"$scratch/s"
-        sed 's/^[[:space:]]*//' "$starter" 2>/dev/null | sort -u >"$scratch/t" || : >"$scratch/t"
-        comm -23 "$scratch/s" "$scratch/t" >>"$solution_only"
-    done
-done
+    sed 's/^[[:space:]]*//' "$copy/solution/src/$dir"/*.rs | awk 'length($0) >= 20'
+done | sort -u | comm -23 - "$scratch/starter-lines" >"$solution_only"
 total="$(wc -l <"$solution_only")"
-found=0
+# Whole lines, trimmed, of every text file of the template.
+find "$scratch/template" -type f -not -path '*/target/*' -exec grep -Ih '' {} + |
+    sed 's/^[[:space:]]*//' | sort -u >"$scratch/template-lines"
+comm -12 "$solution_only" "$scratch/template-lines" >"$scratch/found"
 while IFS= read -r line; do
-    if grep -rqF -- "$line" "$scratch/template"; then
-        found=$((found + 1))
-        echo "   in the template: $line"
-    fi
-done <"$solution_only"
-echo "   $found of the reference's $total own lines for $part are in the template"
+    where="$(grep -rlF -- "$line" "$scratch/template" | head -1 || true)"
+    echo "   in ${where#"$scratch/template/"}: $line"
+done <"$scratch/found"
+echo "   $(wc -l <"$scratch/found") of the reference's $total own lines for $part are in the template"
 
 echo "== 5. two untouched copies of the template, similarity"
 mkdir -p "$scratch/class"
