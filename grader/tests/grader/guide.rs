@@ -210,7 +210,7 @@ fn an_instructor_following_the_guide_gets_what_it_says_at_every_step() {
     print_table(&rows, started.elapsed().as_secs_f64());
     assert!(
         problems.is_empty(),
-        "{} commands do not do what the guide says:\n\n{}",
+        "{} things differ from what the guide says:\n\n{}",
         problems.len(),
         problems.join("\n\n")
     );
