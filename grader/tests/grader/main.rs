@@ -11,6 +11,7 @@ mod container;
 mod defects;
 mod dist;
 mod gradescope;
+mod guide;
 mod hostile;
 mod kit_commands;
 mod messages;

@@ -59,8 +59,9 @@ pub fn kit_root() -> PathBuf {
 
 /// Copies the checkout's files into `copy` (emptied first), leaving out what is built
 /// or installed (`target/`, `.git/`, `node_modules/`, a built book); installed
-/// packages are linked instead.
-fn copy_checkout(checkout: &Path, copy: &Path) {
+/// packages are linked instead. A link stays a link to the same place (the guide's
+/// `theme` is `../handout/theme`), as a clone has it.
+pub fn copy_checkout(checkout: &Path, copy: &Path) {
     let _ = std::fs::remove_dir_all(copy);
     let skipped = ["target", ".git", "node_modules", "book"];
     let walker = walkdir::WalkDir::new(checkout)
@@ -75,6 +76,12 @@ fn copy_checkout(checkout: &Path, copy: &Path) {
             std::fs::create_dir_all(&target).expect("a directory");
         } else if entry.file_type().is_file() {
             std::fs::copy(entry.path(), &target).expect("a file");
+        } else if entry.file_type().is_symlink() {
+            let to = std::fs::read_link(entry.path()).expect("a link");
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&to, &target).expect("a link");
+            #[cfg(not(unix))]
+            let _ = to;
         }
     }
     let packages = checkout.join("grader/tests/browser/node_modules");

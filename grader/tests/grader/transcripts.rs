@@ -1,7 +1,8 @@
 //! The commands a book tells its reader to run, read from its Markdown, and what the
 //! book says they do: the little language that the student's walk (`walk.rs`) runs
-//! the handout with, and that any other book of the kit (an instructor's guide) can
-//! use the same way. It is documented for authors in `handout/README.md`.
+//! the handout with, and the instructor's walk (`guide.rs`) the instructor's guide.
+//! It is documented for authors in `handout/README.md` and in the guide's
+//! `maintaining/tests.md`.
 //!
 //! **Commands** are the `$ ` lines of a fenced ```` ```console ```` block, nothing else:
 //! a command in a sentence is read by people only. The lines after a command, up to
@@ -30,11 +31,18 @@
 //! | `prints FILE` | its output (stdout; stderr when it fails) is FILE, byte for byte |
 //! | `says "TEXT"` | its stdout or stderr contains TEXT |
 //! | `writes PATH as FILE` | afterwards PATH (relative to where it ran) holds FILE's bytes |
-//! | `skip: REASON` | not run (a game that needs a terminal, a release build…); the reason is reported |
+//! | `skip: REASON` | not run (a game that needs a terminal, a release build, GitHub's web pages…); the reason is reported |
+//! | `shell` | each command runs through `sh -c`, for a step that needs the shell (`$(…)`, a pipe) |
 //! | `compiles` | on a ```` ```rust ```` block: the code compiles on its own, as a library |
 //!
 //! FILE is relative to the page, as in an include. A `cargo test` command must also
 //! run at least one test: a filter that selects nothing passes, and proves nothing.
+//! Clauses are separated by `;` outside double quotes, so a `says` text may hold one;
+//! a marker may be wrapped over lines (each line break, with the blanks and a
+//! blockquote's `>` around it, reads as one space), and spaces within a line are kept.
+//! A skipped block's commands are only shown, so they may use the shell freely; a
+//! `shell` block trades running alike everywhere for the shell's syntax, so it is for
+//! a book whose reader has a POSIX shell (the instructor's guide, not the handout).
 //!
 //! **Quoted messages** that only a test can produce (a limit, a crash) are marked
 //! `<!-- quote: NAME, checked by MODULE::TEST -->`: the quote is the first inline code
@@ -113,13 +121,19 @@ pub struct Expect {
     pub skip: Option<String>,
     /// That a Rust block compiles on its own.
     pub compiles: bool,
+    /// That its commands run through `sh -c`.
+    pub shell: bool,
 }
 
 impl Expect {
     /// The clauses of a `walk:` marker.
     pub fn parse(clauses: &str) -> Result<Expect, String> {
         let mut expect = Expect::default();
-        for clause in clauses.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+        for clause in split_clauses(clauses)
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
             if let Some(reason) = clause.strip_prefix("skip:") {
                 expect.skip = Some(reason.trim().to_owned());
             } else if clause == "at the start" {
@@ -149,16 +163,37 @@ impl Expect {
                 expect.writes = Some((path.trim().to_owned(), PathBuf::from(file.trim())));
             } else if clause == "compiles" {
                 expect.compiles = true;
+            } else if clause == "shell" {
+                expect.shell = true;
             } else {
                 return Err(format!(
                     "unknown clause `{clause}`: the clauses are `at the start`, `after §N`, \
                      `in DIR`, `fails`, `fails until §N`, `prints FILE`, `says \"TEXT\"`, \
-                     `writes PATH as FILE`, `skip: REASON` and `compiles`"
+                     `writes PATH as FILE`, `skip: REASON`, `shell` and `compiles`"
                 ));
             }
         }
         Ok(expect)
     }
+}
+
+/// The clauses of a marker: its text cut at each `;` that is not inside double quotes.
+fn split_clauses(clauses: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (at, c) in clauses.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => {
+                found.push(&clauses[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    found.push(&clauses[start..]);
+    found
 }
 
 /// One command of a console block.
@@ -342,15 +377,29 @@ fn parse_page(
     text: &str,
 ) -> Result<(Vec<Block>, Vec<Quote>), Vec<String>> {
     let marker = Regex::new(r"(?s)<!--\s*(walk|quote):(.*?)-->").expect("a valid regex");
+    let line_break = Regex::new(r"[ \t]*\r?\n[ \t>]*").expect("a valid regex");
     let mut markers: Vec<(usize, usize, String, String)> = marker
         .captures_iter(text)
         .map(|c| {
             let whole = c.get(0).expect("a match");
-            // A marker may be wrapped over lines like any sentence.
-            let words: Vec<&str> = c[2].split_whitespace().collect();
-            (whole.start(), whole.end(), c[1].to_owned(), words.join(" "))
+            // A marker may be wrapped over lines like any sentence; the spaces within a
+            // line are kept, since a quoted output may line up its columns with them.
+            let unwrapped = line_break.replace_all(c[2].trim(), " ");
+            (
+                whole.start(),
+                whole.end(),
+                c[1].to_owned(),
+                unwrapped.into_owned(),
+            )
         })
         .collect();
+    // A marker shown as code (a page that documents the markers) marks nothing.
+    let code: Vec<std::ops::Range<usize>> = Parser::new(text)
+        .into_offset_iter()
+        .filter(|(event, _)| matches!(event, Event::Code(_) | Event::Start(Tag::CodeBlock(_))))
+        .map(|(_, range)| range)
+        .collect();
+    markers.retain(|m| !code.iter().any(|range| range.contains(&m.0)));
     markers.reverse();
     let mut errors = Vec::new();
     let mut blocks = Vec::new();
@@ -415,7 +464,7 @@ fn parse_page(
                     None => Expect::default(),
                 };
                 let body = match language.as_str() {
-                    "console" => match console(src, page, line, &body) {
+                    "console" => match console(src, page, line, &body, &expect) {
                         Ok(commands) => Body::Console(commands),
                         Err(error) => {
                             errors.push(error);
@@ -480,14 +529,26 @@ fn parse_page(
     }
 }
 
-/// The commands of a console block that starts at `line`.
-fn console(src: &Path, page: &Path, line: usize, body: &str) -> Result<Vec<Command>, String> {
+/// The commands of a console block that starts at `line`, marked with `expect`.
+fn console(
+    src: &Path,
+    page: &Path,
+    line: usize,
+    body: &str,
+    expect: &Expect,
+) -> Result<Vec<Command>, String> {
     let mut commands: Vec<Command> = Vec::new();
     for (index, raw) in body.lines().enumerate() {
         let at = line + 1 + index;
         if let Some(command) = raw.strip_prefix("$ ") {
-            let (env, words, text) =
-                split_command(command).map_err(|e| format!("{}:{at}: {e}", page.display()))?;
+            let (env, words, text) = if expect.shell || expect.skip.is_some() {
+                // The shell reads it (or nobody does): its words are `sh -c` and the line.
+                let text = command.trim_end().to_owned();
+                let words = vec!["sh".to_owned(), "-c".to_owned(), text.clone()];
+                (Vec::new(), words, text)
+            } else {
+                split_command(command).map_err(|e| format!("{}:{at}: {e}", page.display()))?
+            };
             commands.push(Command {
                 text,
                 line: at,
@@ -606,8 +667,9 @@ fn split_command(line: &str) -> Result<(Vec<(String, String)>, Vec<String>, Stri
             }
             None if "|<>;&`".contains(c) || (c == '$' && line[at..].starts_with("$(")) => {
                 return Err(format!(
-                    "`{c}` in `{line}`: commands run as programs, without a shell (pipes, \
-                     redirections and `&&` cannot be checked; mark the block `skip: REASON`)"
+                    "`{c}` in `{line}`: commands run as programs, without a shell (for pipes, \
+                     redirections, `&&` or `$(…)`, mark the block `shell` to run it through \
+                     `sh -c`, or `skip: REASON`)"
                 ));
             }
             None => {
@@ -635,6 +697,45 @@ fn split_command(line: &str) -> Result<(Vec<(String, String)>, Vec<String>, Stri
         return Err(format!("no program in `{line}`"));
     }
     Ok((env, words, line[..text_end].trim_end().to_owned()))
+}
+
+/// The process that runs `command` in a book's walk, and whether it is the grader:
+/// the kit's built `grader` standing in for `cargo run … -p maze-grader -- ARGS`
+/// (building the grader again would cost minutes and check nothing more), any other
+/// program as it is. The variables of the test's own build and run are taken out of
+/// its environment, so that the command sees what a reader's shell would give it; the
+/// caller adds what its walk needs (a work dir, a target directory).
+pub fn process(command: &Command) -> (Process, bool) {
+    let words = &command.words;
+    let grading = words[0] == "cargo" && words.iter().any(|w| w == "maze-grader");
+    let mut process = if grading {
+        let mut process = Process::new(env!("CARGO_BIN_EXE_grader"));
+        process.args(words.iter().skip_while(|w| *w != "--").skip(1));
+        process
+    } else {
+        let program = if words[0] == "cargo" {
+            std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+        } else {
+            words[0].clone().into()
+        };
+        let mut process = Process::new(program);
+        process.args(&words[1..]);
+        process
+    };
+    for name in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_BUILD_TARGET_DIR",
+        "CARGO_MAKEFLAGS",
+        "MAKEFLAGS",
+        "MAZE_GRADER_WORK_DIR",
+        "NO_COLOR",
+        "RUST_BACKTRACE",
+        "RUST_TEST_THREADS",
+    ] {
+        process.env_remove(name);
+    }
+    (process, grading)
 }
 
 /// What running a command gave, and what was wrong with it.
@@ -897,6 +998,56 @@ mod tests {
     fn a_shell_pipeline_is_refused_naming_the_line() {
         let errors = blocks("```console\n$ cargo run | head\n```\n").unwrap_err();
         assert!(errors[0].starts_with("01-a.md:2: `|`"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_says_text_keeps_its_semicolons_and_spaces_and_a_wrapped_marker_reads_as_one_line() {
+        let (found, _) = blocks(
+            "> <!-- walk: says \"3 submissions; see  x\";\n>   says \"Score: 0/2\" -->\n> ```console\n> $ ls\n> ```\n",
+        )
+        .unwrap();
+        assert_eq!(
+            found[0].expect.says,
+            ["3 submissions; see  x", "Score: 0/2"]
+        );
+    }
+
+    #[test]
+    fn a_shell_block_runs_each_line_through_sh_and_a_skipped_block_may_use_the_shell() {
+        let (found, _) = blocks(
+            "<!-- walk: shell -->\n```console\n$ echo \"$(echo hi)\" | tr h H\n```\n\n<!-- walk: skip: needs Slurm -->\n```console\n$ jid=$(sbatch --parsable job.sbatch)\n```\n",
+        )
+        .unwrap();
+        let Body::Console(commands) = &found[0].body else {
+            panic!("{found:?}")
+        };
+        assert_eq!(
+            commands[0].words,
+            ["sh", "-c", "echo \"$(echo hi)\" | tr h H"]
+        );
+        let mut sh = Process::new(&commands[0].words[0]);
+        sh.args(&commands[0].words[1..]);
+        let ran = run(
+            sh,
+            &commands[0],
+            &Expect {
+                says: vec!["Hi".to_owned()],
+                ..found[0].expect.clone()
+            },
+            Path::new("."),
+            Path::new("."),
+        );
+        assert!(ran.problems.is_empty(), "{:?}", ran.problems);
+        assert_eq!(found[1].expect.skip.as_deref(), Some("needs Slurm"));
+    }
+
+    #[test]
+    fn a_marker_shown_as_code_marks_nothing() {
+        let (found, _) = blocks(
+            "Write `<!-- walk: fails -->` before a block.\n\n```text\n<!-- walk: fails -->\n```\n\n```console\n$ ls\n```\n",
+        )
+        .unwrap();
+        assert_eq!(found[0].expect, Expect::default());
     }
 
     #[test]

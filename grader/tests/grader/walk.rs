@@ -259,38 +259,10 @@ impl Row {
 /// (its own target directory, shared by every command), or the kit's grader standing
 /// in for `cargo run -p maze-grader -- …`.
 fn process(command: &Command, target: &Path) -> Process {
-    let words = &command.words;
-    let grading = words[0] == "cargo" && words.iter().any(|w| w == "maze-grader");
-    let mut process = if grading {
-        let args: Vec<&String> = words.iter().skip_while(|w| *w != "--").skip(1).collect();
-        let mut process = Process::new(env!("CARGO_BIN_EXE_grader"));
-        process.args(&args);
-        if args.first().is_some_and(|a| *a == "grade") {
-            process.arg("--work-dir").arg(work_dir());
-        }
-        process
-    } else {
-        let program = if words[0] == "cargo" {
-            std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
-        } else {
-            words[0].clone().into()
-        };
-        let mut process = Process::new(program);
-        process.args(&words[1..]);
-        process
-    };
-    for name in [
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "CARGO_BUILD_TARGET_DIR",
-        "CARGO_MAKEFLAGS",
-        "MAKEFLAGS",
-        "MAZE_GRADER_WORK_DIR",
-        "NO_COLOR",
-        "RUST_BACKTRACE",
-        "RUST_TEST_THREADS",
-    ] {
-        process.env_remove(name);
+    let (mut process, grading) = transcripts::process(command);
+    let subcommand = command.words.iter().skip_while(|w| *w != "--").nth(1);
+    if grading && subcommand.is_some_and(|a| a == "grade") {
+        process.arg("--work-dir").arg(work_dir());
     }
     if !grading {
         // The grader builds its harnesses where it decides; only the student's own
