@@ -27,7 +27,12 @@ trap 'rm -rf "$scratch"' EXIT
 
 cargo build --locked -q -p maze-grader --manifest-path "$kit/Cargo.toml"
 grader="$kit/target/debug/grader"
-copy="$scratch/kit"
+# The copy lives at one path from run to run, in the target directory its tests are
+# built in: cargo names a workspace's builds by their paths inside it, so a copy at a
+# new path each run would find the last run's builds fresh, with the old path (gone)
+# compiled into them.
+copy="$kit/target/part-turned-off/kit"
+rm -rf "$copy"
 mkdir -p "$copy"
 git -C "$kit" ls-files -z | (cd "$kit" && xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$copy"
 export MAZE_GRADER_WORK_DIR="$scratch/work"
@@ -56,7 +61,8 @@ if ((tests)); then
     if (cd "$copy" && CARGO_TARGET_DIR="$kit/target/part-turned-off" cargo test --workspace --locked --no-fail-fast >"$scratch/tests.txt" 2>&1); then
         echo "   all passed"
     else
-        echo "   FAILED:"
+        cp "$scratch/tests.txt" "$kit/target/part-turned-off/tests.txt"
+        echo "   FAILED (the whole output: target/part-turned-off/tests.txt):"
         grep -E "^test .* FAILED|^failures:|panicked" "$scratch/tests.txt" | head -20 | sed 's/^/   /' || true
     fi
     awk '/^test result:/ {p+=$4; f+=$6; i+=$8} END {printf "   %d passed, %d failed, %d ignored\n", p, f, i}' "$scratch/tests.txt"
