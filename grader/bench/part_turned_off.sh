@@ -58,6 +58,13 @@ tail -3 "$scratch/self-check.txt" | sed 's/^/   /'
 
 if ((tests)); then
     echo "== 3. the kit's tests (default tier) with $part off"
+    # The kit's own crates are built again (their dependencies are kept): cargo could
+    # take a build of another copy, at the same paths inside its workspace, for this
+    # one's.
+    members="$(cd "$copy" && cargo metadata --no-deps --format-version 1 --locked |
+        python3 -c 'import json, sys; print(" ".join("-p " + p["name"] for p in json.load(sys.stdin)["packages"]))')"
+    # shellcheck disable=SC2086 # one word per package
+    (cd "$copy" && CARGO_TARGET_DIR="$kit/target/part-turned-off" cargo clean -q $members)
     if (cd "$copy" && CARGO_TARGET_DIR="$kit/target/part-turned-off" cargo test --workspace --locked --no-fail-fast >"$scratch/tests.txt" 2>&1); then
         echo "   all passed"
     else
@@ -78,7 +85,7 @@ part5) dirs=(arrows) ;;
 esac
 # The reference's own lines: those nowhere in the kit's starter (what every course
 # hands out when the part is assigned: provided files, tests and stubs).
-find "$copy/starter" -name '*.rs' -not -path '*/target/*' -exec sed 's/^[[:space:]]*//' {} + |
+find "$copy/starter" -path "$copy/starter/target" -prune -o -name '*.rs' -exec sed 's/^[[:space:]]*//' {} + |
     sort -u >"$scratch/starter-lines"
 for dir in "${dirs[@]}"; do
     sed 's/^[[:space:]]*//' "$copy/solution/src/$dir"/*.rs | awk 'length($0) >= 20'
