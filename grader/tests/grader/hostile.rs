@@ -306,7 +306,10 @@ fn markup_printed_next_to_a_picture_stays_text_in_the_html_and_gradescope_report
 
 /// Starts two sleepers that inherit the probe's stdout and stderr, once per process:
 /// `sleep 613` in the probe's process group, and `sleep 614` in a session of its own
-/// (`setsid`), out of reach of any kill of that group.
+/// (`setsid`), out of reach of any kill of that group. It waits (up to 10 s) until
+/// the second runs as `sleep 614`: until then it is still in the probe's group, and
+/// on a loaded machine the kill of that group when the probe ends could stop it before
+/// it escaped, leaving the test nothing to test.
 const SLEEPERS_HOLDING_STDOUT: &str = r#"
 pub(crate) fn leave_sleepers() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -315,6 +318,16 @@ pub(crate) fn leave_sleepers() {
             std::mem::forget(child);
         }
         if let Ok(child) = std::process::Command::new("setsid").args(["sleep", "614"]).spawn() {
+            let escaped = || {
+                std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|entry| {
+                    std::fs::read(entry.path().join("cmdline"))
+                        .is_ok_and(|cmdline| cmdline == b"sleep\0614\0")
+                })
+            };
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !escaped() && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
             std::mem::forget(child);
         }
     });
