@@ -74,7 +74,6 @@ fn main() -> ExitCode {
     match std::panic::catch_unwind(|| commands::run(cli.command)) {
         Ok(Ok(Status::Success)) => ExitCode::SUCCESS,
         Ok(Ok(Status::BelowMinScore | Status::CheckFailed)) => ExitCode::from(1),
-        Ok(Err(error)) if ends_at_a_closed_pipe(&error) => ExitCode::SUCCESS,
         Ok(Err(error)) => {
             eprintln!("grader: error: {}", one_line(&format!("{error:#}")));
             ExitCode::from(2)
@@ -97,21 +96,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether `error` is a write to a pipe whose reader has gone (`grader … | head`): the
+/// Whether a panic's message is `print!`'s on a closed pipe (`grader … | head`): the
 /// reader has what it wanted, so the grader stops quietly, as ripgrep and cat do,
-/// rather than reporting an error or a bug.
-fn ends_at_a_closed_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
-/// Whether a panic's message is `print!`'s on a closed pipe (see
-/// [`ends_at_a_closed_pipe`]): std panics with "failed printing to stdout: Broken pipe
-/// (os error 32)" where a write fails, and Windows names the error "The pipe is being
-/// closed".
+/// rather than reporting a bug. std panics with "failed printing to stdout: Broken
+/// pipe (os error 32)" where such a write fails (Windows names the error "The pipe is
+/// being closed"). Only the grader's own stdout and stderr: a broken pipe anywhere
+/// else (a check's pipe to a student's program) is an error that must be seen, never
+/// a quiet success.
 fn printing_to_a_closed_pipe(message: &str) -> bool {
     message.starts_with("failed printing to std")
         && (message.contains("Broken pipe") || message.contains("pipe is being closed"))

@@ -88,8 +88,12 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
                 && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
             let text = report.render(args.format, color);
             let mut stdout = anstream::stdout();
-            std::io::Write::write_all(&mut stdout, text.as_bytes())
-                .context("writing the report")?;
+            match std::io::Write::write_all(&mut stdout, text.as_bytes()) {
+                // The reader has gone with what it wanted (`grader grade | head`): the
+                // report files and the exit code still follow.
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+                written => written.context("writing the report")?,
+            }
         }
     }
     // Every other format from the same grading, rendered as `--format F --output

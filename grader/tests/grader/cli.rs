@@ -38,12 +38,25 @@ fn a_missing_submission_is_a_grader_error_with_exit_code_2() {
 }
 
 #[test]
-fn a_reader_that_closes_the_pipe_early_ends_the_grading_quietly() {
-    // `grader grade | head -3`: the reader is gone before the report is written.
+fn a_reader_that_closes_the_pipe_early_leaves_the_report_files_and_the_exit_code_as_they_were() {
+    // `grader grade | head -3`: the reader is gone before the report is written. The
+    // grading ends without an error, still writes its report files and still says, in
+    // its exit code, that the score is below the minimum.
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("report.json");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
-        .args(["grade", "--check", "position_display", "--work-dir"])
+        .args([
+            "grade",
+            "--check",
+            "position_display",
+            "--min-score",
+            "1000",
+        ])
+        .arg("--report")
+        .arg(format!("json={}", json.display()))
+        .arg("--work-dir")
         .arg(work_dir())
         .arg(kit_root().join("solution"))
         .stdout(writer)
@@ -52,7 +65,15 @@ fn a_reader_that_closes_the_pipe_early_ends_the_grading_quietly() {
         .expect("runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("error"), "{stderr}");
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("below the minimum 1000"), "{stderr}");
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("the JSON report")).expect("JSON");
+    assert_eq!(
+        report["checks"].as_array().map(Vec::len),
+        Some(1),
+        "{report}"
+    );
 }
 
 #[test]
