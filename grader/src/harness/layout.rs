@@ -59,10 +59,11 @@ serde_json = "1"
 /// (serde's and thiserror's) with the parser they are built on, and zerocopy, whose
 /// code is generic and compiled, optimised, where rand uses it. The dependencies are
 /// optimised (`opt-level = 1`) for the checks' sake; these are not, since optimising
-/// them only slows the seed's build, which a student waits for once (24.6 s wall
-/// with them optimised, 17 s without, on a quiet 2-core machine). Cargo warns of a
-/// name that is not in the build, so a test keeps each one a dependency of
-/// [`SUBMISSION_DEPENDENCIES`] in the kit's lock.
+/// them only slows the seed's build, which a student waits for once (41 s wall with
+/// them optimised, 23 s without, the seed built alone on a quiet 2-core machine;
+/// every dependency unoptimised would give 19 s). Cargo warns of a name that is not
+/// in the build, so a test keeps each one a dependency of [`SUBMISSION_DEPENDENCIES`]
+/// in the kit's lock.
 pub(super) const COMPILE_TIME_ONLY: [&str; 7] = [
     "proc-macro2",
     "quote",

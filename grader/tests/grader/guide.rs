@@ -22,7 +22,6 @@
 //! that the copy's commands start (the self-check's clippy of the starter) shares the
 //! checkout's `starter/target`, where CI's self-check checked the same dependencies.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 use std::time::Instant;
@@ -160,15 +159,14 @@ fn run_block(
             &dir,
             &page_dir,
         );
-        let verdict = match (ran.problems.is_empty(), block.expect.fails) {
-            (false, _) => "WRONG",
-            (true, true) => "fails, as it says",
-            (true, false) => "passes",
-        };
         row(
             command.line,
             command.text.clone(),
-            format!("{verdict} ({:.1} s)", started.elapsed().as_secs_f64()),
+            format!(
+                "{} ({:.1} s)",
+                ran.verdict(block.expect.fails),
+                started.elapsed().as_secs_f64()
+            ),
         );
         problems.extend(ran.problems.into_iter().map(|problem| {
             format!(
@@ -226,23 +224,11 @@ fn print_table(rows: &[Row], seconds: f64) {
     for row in rows {
         println!("{}", row.line());
     }
-    let mut order: Vec<&str> = Vec::new();
-    let mut pages: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for row in rows {
-        let page = row.place.split(':').next().unwrap_or_default();
-        if !order.contains(&page) {
-            order.push(page);
-        }
-        let counts = pages.entry(page).or_default();
-        if row.outcome.starts_with("skipped") {
-            counts.1 += 1;
-        } else {
-            counts.0 += 1;
-        }
-    }
     println!("\nper page of the guide:");
-    for page in order {
-        let (run, skipped) = pages[page];
+    let places = rows
+        .iter()
+        .map(|row| (row.place.as_str(), row.outcome.as_str()));
+    for (page, run, skipped) in transcripts::counts_by_page(places) {
         println!("  {page:<32} {run:>3} run, {skipped} skipped");
     }
 }

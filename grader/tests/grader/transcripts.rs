@@ -747,6 +747,44 @@ pub struct Ran {
     pub problems: Vec<String>,
 }
 
+impl Ran {
+    /// How it went, in a walk's table: `WRONG` where it differs from the book, else
+    /// what the book said it does (it `fails`, or passes).
+    pub fn verdict(&self, fails: bool) -> &'static str {
+        match (self.problems.is_empty(), fails) {
+            (false, _) => "WRONG",
+            (true, true) => "fails, as it says",
+            (true, false) => "passes",
+        }
+    }
+}
+
+/// A walk's table counted page by page: for each page (the part of a row's place
+/// before `:`), in the order the pages first come, how many of its commands ran and
+/// how many were skipped (an outcome that starts with `skipped`). `rows` are each
+/// row's place and outcome.
+pub fn counts_by_page<'a>(
+    rows: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Vec<(&'a str, usize, usize)> {
+    let mut pages: Vec<(&str, usize, usize)> = Vec::new();
+    for (place, outcome) in rows {
+        let page = place.split(':').next().unwrap_or_default();
+        let at = match pages.iter().position(|(p, ..)| *p == page) {
+            Some(at) => at,
+            None => {
+                pages.push((page, 0, 0));
+                pages.len() - 1
+            }
+        };
+        if outcome.starts_with("skipped") {
+            pages[at].2 += 1;
+        } else {
+            pages[at].1 += 1;
+        }
+    }
+    pages
+}
+
 /// Runs `command` in `dir` as `process` (the caller's `Process` for it: the program,
 /// its environment, perhaps another program standing in for it) and compares what it
 /// does with `expect` for the block at `page_dir`.
@@ -1077,6 +1115,20 @@ mod tests {
         assert_eq!(
             tests_run("running 3 tests\n…\nrunning 0 tests\nrunning 12 tests\n"),
             15
+        );
+    }
+
+    #[test]
+    fn a_walks_table_is_counted_page_by_page_in_the_order_the_pages_come() {
+        let rows = [
+            ("tasks/set-up.md:12", "passes (1.0 s)"),
+            ("tasks/adopt.md:3", "skipped: needs GitHub"),
+            ("tasks/set-up.md:40", "skipped: pushes to a remote"),
+            ("tasks/set-up.md:44", "WRONG (0.2 s)"),
+        ];
+        assert_eq!(
+            counts_by_page(rows),
+            [("tasks/set-up.md", 2, 1), ("tasks/adopt.md", 0, 1)]
         );
     }
 }

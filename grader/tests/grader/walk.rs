@@ -343,14 +343,9 @@ fn run_block(
                 } else {
                     String::new()
                 };
-                let verdict = if ran.problems.is_empty() {
-                    if fails { "fails, as it says" } else { "passes" }
-                } else {
-                    "WRONG"
-                };
                 row(
                     command.text.clone(),
-                    format!("{verdict} ({seconds:.1} s{tests})"),
+                    format!("{} ({seconds:.1} s{tests})", ran.verdict(fails)),
                 );
                 for problem in ran.problems {
                     problems.push(format!(
@@ -448,15 +443,14 @@ fn print_table(book: &Book, rows: &[Row], seconds: f64) {
     }
     // By chapter number (the introduction first), as the book reads.
     let mut chapters: BTreeMap<u32, (usize, usize)> = BTreeMap::new();
-    for row in rows {
-        let page = row.place.split(':').next().unwrap_or_default();
+    let places = rows
+        .iter()
+        .map(|row| (row.place.as_str(), row.outcome.as_str()));
+    for (page, checked, skipped) in transcripts::counts_by_page(places) {
         let chapter = Section::of_page(page).0.first().copied().unwrap_or(0);
         let counts = chapters.entry(chapter).or_default();
-        if row.outcome.starts_with("skipped") {
-            counts.1 += 1;
-        } else {
-            counts.0 += 1;
-        }
+        counts.0 += checked;
+        counts.1 += skipped;
     }
     println!("\nper chapter of the handout (where the command is written):");
     for (chapter, (checked, skipped)) in &chapters {
