@@ -2,7 +2,8 @@
 # A course that turns a part off, walked from start to end on a copy of the kit, with
 # what each step printed: not a timing, a demonstration that the kit holds.
 #
-#   bash grader/bench/part_turned_off.sh [PART] [--no-tests]     e.g. part5
+#   bash grader/bench/part_turned_off.sh [PART] [--no-tests] [--unassigned WHAT]
+#       e.g. part5, or part2 --unassigned leave-out (WHAT as for `grader dist`)
 #
 # On a copy of the kit (the files git tracks, as a course's clone has them):
 #   1. fixtures/rubric.toml says `enabled = false` for PART;
@@ -12,16 +13,33 @@
 #      copy (skipped with --no-tests), built in target/part-turned-off of the kit, kept
 #      for the next run (the kit's own target would mix the copy's builds with the
 #      kit's: cargo gives both the same artifact names);
-#   4. `grader dist --feedback-only` writes the template; every line of the
+#   4. `grader dist --feedback-only --unassigned WHAT` writes the template (with
+#      leave-out: what of the part is still in it, and its starter's build and
+#      tests, `cargo test --no-run`); every line of the
 #      reference's code for the part that the kit's starter does not hold (the
 #      solution's own lines, trimmed, 20 characters or longer) is looked for in it;
 #   5. two untouched copies of the template's starter, as a class of two, go through
 #      `grader similarity`: the pair must share nothing.
 set -euo pipefail
 kit="$(cd "$(dirname "$0")/../.." && pwd)"
-part="${1:-part5}"
+part=part5
 tests=1
-[[ "${2:-}" == "--no-tests" ]] && tests=0
+unassigned=stubs
+while (($#)); do
+    case "$1" in
+    --no-tests) tests=0 ;;
+    --unassigned)
+        unassigned="${2:?--unassigned needs stubs, reference or leave-out}"
+        shift
+        ;;
+    part[1-5]) part="$1" ;;
+    *)
+        echo "unknown argument $1: give PART (part1 to part5), --no-tests, --unassigned WHAT" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
@@ -51,10 +69,11 @@ EOF
 grep -A3 "id = \"$part\"" "$copy/fixtures/rubric.toml" | sed 's/^/   /'
 
 echo "== 2. bless and self-check"
-(cd "$copy" && "$grader" bless >"$scratch/bless.txt" 2>&1)
+# A failure is shown, not fatal: the steps after it still say what they find.
+(cd "$copy" && "$grader" bless >"$scratch/bless.txt" 2>&1) || echo "   bless FAILED:"
 tail -3 "$scratch/bless.txt" | sed 's/^/   /'
-(cd "$copy" && "$grader" self-check >"$scratch/self-check.txt" 2>&1)
-tail -3 "$scratch/self-check.txt" | sed 's/^/   /'
+(cd "$copy" && "$grader" self-check >"$scratch/self-check.txt" 2>&1) || echo "   self-check FAILED:"
+grep -E "^(FAIL|self-check)" "$scratch/self-check.txt" | sed 's/^/   /'
 
 if ((tests)); then
     echo "== 3. the kit's tests (default tier) with $part off"
@@ -76,10 +95,26 @@ if ((tests)); then
 fi
 
 echo "== 4. the template, and the reference's code for $part in it"
-(cd "$copy" && "$grader" dist "$scratch/template" --feedback-only >"$scratch/dist.txt" 2>&1)
+echo "   --unassigned $unassigned"
+(cd "$copy" && "$grader" dist "$scratch/template" --feedback-only --unassigned "$unassigned" >"$scratch/dist.txt" 2>&1)
 head -1 "$scratch/dist.txt" | sed 's/^/   /'
+if [[ "$unassigned" == leave-out ]]; then
+    case "$part" in
+    part2) name=rat ;;
+    *) name=arrows ;;
+    esac
+    left="$(cd "$scratch/template" && { find . -path ./handout -prune -o -path ./grader -prune -o -path '*/target' -prune -o -type f -print | grep -cE "/$name[/_.-]" || true; })"
+    echo "   files of the template named after $name (the grader's and handout's aside): $left"
+    if (cd "$scratch/template/starter" && CARGO_TARGET_DIR="$kit/target/part-turned-off/starter" cargo test --no-run --locked -q >"$scratch/starter-build.txt" 2>&1); then
+        echo "   the template's starter builds, tests and all: $(grep -c warning "$scratch/starter-build.txt" || true) warning lines"
+    else
+        echo "   the template's starter does NOT build:"
+        head -20 "$scratch/starter-build.txt" | sed 's/^/   /'
+    fi
+fi
 solution_only="$scratch/solution-only.txt"
 case "$part" in
+part2) dirs=(rat) ;;
 part5) dirs=(arrows) ;;
 *) dirs=() ;;
 esac

@@ -59,6 +59,10 @@ pub enum Unassigned {
     /// It publishes that part's answers: a course that assigns the part in a later
     /// term must not hand this out.
     Reference,
+    /// Nothing of the part: its files, the driver's command for it, its tests,
+    /// fixtures and chapter are not in the template at all (see [`LEFT_OUT`]). Parts
+    /// 2 and 5 only: the provided code of Part 1 uses Parts 3 and 4.
+    LeaveOut,
 }
 
 /// Every file of the template, by path relative to its root.
@@ -87,6 +91,11 @@ fn files_for(
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/arrows", &[], &mut files)?;
+    if options.unassigned == Unassigned::LeaveOut {
+        for (part, _) in &unassigned {
+            leave_out(*part, &mut files, "fixtures/")?;
+        }
+    }
     let stubs: Vec<(PathBuf, Vec<u8>)> = files
         .iter()
         .filter(|(path, _)| {
@@ -125,6 +134,11 @@ fn files_for(
         trimmed_lock(&files, &kit.root.join("Cargo.lock"))?,
     );
     files.insert("README.md".into(), readme(options).into_bytes());
+    if options.unassigned == Unassigned::LeaveOut {
+        for (part, _) in &unassigned {
+            leave_out(*part, &mut files, "README.md")?;
+        }
+    }
     files.insert(
         ".gitattributes".into(),
         b"* text=auto eol=lf\n*.snap text eol=lf\nfixtures/** text eol=lf\n".to_vec(),
@@ -220,9 +234,241 @@ fn starter_for(
         match mode {
             Unassigned::Stubs => mark_not_assigned(*part, title, &mut files)?,
             Unassigned::Reference => provide(kit, *part, &mut files)?,
+            Unassigned::LeaveOut => {
+                if !LEFT_OUT.iter().any(|left| left.part == *part) {
+                    bail!(
+                        "{title} cannot be left out of the template: {}; hand it out as stubs saying it is not assigned (`--unassigned stubs`, the default) or as the reference's code (`--unassigned reference`)",
+                        why_not_left_out(*part)
+                    );
+                }
+                leave_out(*part, &mut files, "starter/")?;
+            }
         }
     }
     Ok(files)
+}
+
+/// What a part left out of the template takes with it, besides its chapter. A part
+/// that can be left out has a module of its own (`src/rat/`) with a driver command of
+/// the same name (`maze rat`, `src/commands/rat.rs`, the variant `Command::Rat` with
+/// its `RatArgs`), a test file (`tests/rat.rs`, with insta's `rat__*` snapshots) and
+/// fixtures (`fixtures/rat/`, `fixtures/invalid/rat/`): all of that goes, with the
+/// lines that declare and dispatch them, and what `extra` says besides.
+struct LeftOut {
+    part: Part,
+    /// The module's name: `rat`.
+    module: &'static str,
+    /// The driver's `Command` variant: `Rat`.
+    variant: &'static str,
+    /// More paths that go, relative to the template's root (a folder ends in `/`).
+    extra_paths: &'static [&'static str],
+    /// `(file, text, replacement)`: more text that goes from a file that stays.
+    extra_edits: &'static [(&'static str, &'static str, &'static str)],
+    /// `(file, line)`: more items that go (see [`without_item`]).
+    extra_items: &'static [(&'static str, &'static str)],
+}
+
+impl LeftOut {
+    /// The paths that go: a file, a folder (ending in `/`) or the start of file
+    /// names (`starter/tests/snapshots/rat__`).
+    fn paths(&self) -> Vec<String> {
+        let m = self.module;
+        let mut paths = vec![
+            format!("starter/src/{m}/"),
+            format!("starter/src/commands/{m}.rs"),
+            format!("starter/tests/{m}.rs"),
+            format!("starter/tests/snapshots/{m}__"),
+            format!("fixtures/{m}/"),
+            format!("fixtures/invalid/{m}/"),
+        ];
+        paths.extend(self.extra_paths.iter().map(|path| (*path).to_owned()));
+        paths
+    }
+
+    /// `(file, text, replacement)`: the text that goes from the files that stay.
+    fn edits(&self) -> Vec<(&'static str, String, String)> {
+        let (m, v) = (self.module, self.variant);
+        let mut edits = vec![
+            (
+                "starter/src/lib.rs",
+                format!("pub mod {m};\n"),
+                String::new(),
+            ),
+            (
+                "starter/src/commands/mod.rs",
+                format!("mod {m};\n"),
+                String::new(),
+            ),
+            (
+                "starter/src/commands/mod.rs",
+                format!("        Command::{v}(args) => {m}::run(args),\n"),
+                String::new(),
+            ),
+        ];
+        edits.extend(
+            self.extra_edits
+                .iter()
+                .map(|(file, text, by)| (*file, (*text).to_owned(), (*by).to_owned())),
+        );
+        edits
+    }
+
+    /// `(file, first line)`: the items that go, the variant with its doc comment
+    /// first.
+    fn items(&self) -> Vec<(&'static str, String)> {
+        let (m, v) = (self.module, self.variant);
+        let mut items = vec![
+            ("starter/src/cli.rs", format!("    {v}({v}Args),")),
+            (
+                "starter/src/cli.rs",
+                format!("/// Arguments of `maze {m}`."),
+            ),
+        ];
+        items.extend(
+            self.extra_items
+                .iter()
+                .map(|(file, first)| (*file, (*first).to_owned())),
+        );
+        items
+    }
+}
+
+/// The parts a course can leave out of the template. Each path, text and item must
+/// be found, or `grader dist` stops: the kit changed, and the template would keep
+/// what names a module that is not there (and not compile).
+const LEFT_OUT: [LeftOut; 2] = [
+    LeftOut {
+        part: Part::Part2,
+        module: "rat",
+        variant: "Rat",
+        extra_paths: &[],
+        extra_edits: &[
+            (
+                "starter/src/lib.rs",
+                "//! with parallel tasks. Part 2 ([`rat`]) is the \"rat in a maze\" project: a file\n//! format, your own stack, queue and disjoint set, and breadth- and depth-first search.\n",
+                "//! with parallel tasks.\n",
+            ),
+            (
+                "README.md",
+                "cargo run -- rat ../fixtures/rat/sample.txt                        # Part 2\n",
+                "",
+            ),
+        ],
+        extra_items: &[],
+    },
+    LeftOut {
+        part: Part::Part5,
+        module: "arrows",
+        variant: "Arrows",
+        extra_paths: &["starter/benches/arrows.rs"],
+        extra_edits: &[
+            (
+                "starter/Cargo.toml",
+                "[[bench]]\nharness = false\nname = \"arrows\"\n\n",
+                "",
+            ),
+            (
+                "starter/src/lib.rs",
+                "//! Part 5 ([`arrows`]) solves arrow mazes by breadth-first search in a graph with two\n//! nodes for every square.\n",
+                "",
+            ),
+        ],
+        extra_items: &[("starter/src/cli.rs", "/// How `maze arrows` shows a board.")],
+    },
+];
+
+/// Why `part` cannot be left out of the template: what of the provided code uses it.
+fn why_not_left_out(part: Part) -> &'static str {
+    match part {
+        Part::Part1 => "every other part and the driver build on it",
+        Part::Part3 => {
+            "the provided generators (generate.rs) list its weighted generator and the driver's --favor and --root options are its types"
+        }
+        Part::Part4 => {
+            "the provided generators and solvers (generate.rs, solver.rs) list its Prim generator and backtracking solver, and the game shows its path"
+        }
+        Part::Part2 | Part::Part5 => "it can",
+    }
+}
+
+/// Takes `part` out of `files`, where a path starts with `scope` (`starter/`, then
+/// `fixtures/` and `README.md` once the template has them): see [`LeftOut`].
+fn leave_out(
+    part: Part,
+    files: &mut BTreeMap<PathBuf, Vec<u8>>,
+    scope: &str,
+) -> anyhow::Result<()> {
+    let Some(left) = LEFT_OUT.iter().find(|left| left.part == part) else {
+        bail!(
+            "{} cannot be left out: {}",
+            part.id(),
+            why_not_left_out(part)
+        );
+    };
+    for path in left.paths().iter().filter(|path| path.starts_with(scope)) {
+        let before = files.len();
+        files.retain(|file, _| {
+            !file
+                .to_string_lossy()
+                .replace('\\', "/")
+                .starts_with(path.as_str())
+        });
+        if files.len() == before {
+            bail!(
+                "the kit has no {path} to leave out of the template with {}",
+                part.id()
+            );
+        }
+    }
+    // Whatever else of the part's own sources the starter holds goes too.
+    files.retain(|file, _| {
+        !file
+            .strip_prefix("starter/src")
+            .is_ok_and(|below| Part::owning(below) == part)
+    });
+    for (path, text, replacement) in left.edits() {
+        if path.starts_with(scope) {
+            edit(files, path, |old| old.replace(&text, &replacement))?;
+        }
+    }
+    for (path, first) in left.items() {
+        if path.starts_with(scope) {
+            edit(files, path, |old| without_item(old, &first))?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` without an item: where the line `first` starts a doc comment (`/// …` at
+/// the start of a line), from there through the next line that is `}` alone and the
+/// blank line after it; where `first` is a line of code (an enum's variant), that line
+/// with the doc comment just above it. `text` as it was when there is no such line.
+fn without_item(text: &str, first: &str) -> String {
+    let Some(at) = text.find(&format!("\n{first}\n")).map(|at| at + 1) else {
+        return text.to_owned();
+    };
+    if !first.trim_start().starts_with("///") {
+        let indent = &first[..first.len() - first.trim_start().len()];
+        let doc = format!("{indent}///");
+        let mut start = at;
+        while start > 0 {
+            let line_start = text[..start - 1].rfind('\n').map_or(0, |n| n + 1);
+            if !text[line_start..start].starts_with(&doc) {
+                break;
+            }
+            start = line_start;
+        }
+        let end = at + first.len() + 1;
+        return format!("{}{}", &text[..start], &text[end..]);
+    }
+    let Some(close) = text[at..].find("\n}\n") else {
+        return text.to_owned();
+    };
+    let mut end = at + close + "\n}\n".len();
+    if text[end..].starts_with('\n') {
+        end += 1;
+    }
+    format!("{}{}", &text[..at], &text[end..])
 }
 
 /// The `starter/src` the course hands out for the rubric `rubric_text`, by path below
@@ -231,18 +477,27 @@ fn starter_for(
 pub fn handed_out_sources(kit: &Kit) -> anyhow::Result<Vec<BTreeMap<PathBuf, Vec<u8>>>> {
     let rubric_text = std::fs::read_to_string(kit.rubric()).context("reading the rubric")?;
     let unassigned = unassigned_parts(&rubric_text)?;
-    [Unassigned::Stubs, Unassigned::Reference]
-        .into_iter()
-        .map(|mode| {
-            Ok(starter_for(kit, &unassigned, mode)?
-                .into_iter()
-                .filter_map(|(path, bytes)| {
-                    let below = path.strip_prefix("starter/src").ok()?.to_path_buf();
-                    Some((below, bytes))
-                })
-                .collect())
-        })
-        .collect()
+    // Leaving out is a form only where every part turned off can be left out.
+    let leave_out = unassigned
+        .iter()
+        .all(|(part, _)| LEFT_OUT.iter().any(|left| left.part == *part));
+    [
+        Unassigned::Stubs,
+        Unassigned::Reference,
+        Unassigned::LeaveOut,
+    ]
+    .into_iter()
+    .filter(|mode| *mode != Unassigned::LeaveOut || leave_out)
+    .map(|mode| {
+        Ok(starter_for(kit, &unassigned, mode)?
+            .into_iter()
+            .filter_map(|(path, bytes)| {
+                let below = path.strip_prefix("starter/src").ok()?.to_path_buf();
+                Some((below, bytes))
+            })
+            .collect())
+    })
+    .collect()
 }
 
 /// A part the course does not assign keeps the starter's stubs, each saying so: a
@@ -351,11 +606,34 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
     // The prefixes of the part's pages in `handout/src`: `07-` for Part 2.
     let prefixes: Vec<String> = part.chapters().map(|n| format!("{n:02}-")).collect();
     let ours = |page: &str| prefixes.iter().any(|prefix| page.starts_with(prefix));
-    files.retain(|path, _| {
-        !(path.parent() == Some(Path::new("handout/src"))
+    let page = |path: &Path| {
+        path.parent() == Some(Path::new("handout/src"))
+            && path.extension().is_some_and(|e| e == "md")
+    };
+    let mut gone = String::new();
+    files.retain(|path, bytes| {
+        let theirs = page(path)
             && path
                 .file_name()
-                .is_some_and(|name| ours(&name.to_string_lossy())))
+                .is_some_and(|name| ours(&name.to_string_lossy()));
+        if theirs {
+            gone.push_str(&String::from_utf8_lossy(bytes));
+        }
+        !theirs
+    });
+    // The figures only its pages showed go with them: they are the reference's
+    // outputs for the part (a run's path, a drawn solution).
+    let kept: String = files
+        .iter()
+        .filter(|(path, _)| page(path))
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+        .collect();
+    files.retain(|path, _| {
+        let Ok(figure) = path.strip_prefix("handout/src") else {
+            return true;
+        };
+        let name = figure.to_string_lossy().replace('\\', "/");
+        !(figure.starts_with("figures") && gone.contains(&name) && !kept.contains(&name))
     });
     let summary = files
         .get_mut(Path::new("handout/src/SUMMARY.md"))
@@ -1023,6 +1301,126 @@ mod tests {
         let texture = String::from_utf8_lossy(&files[Path::new("starter/src/texture.rs")]);
         assert!(!texture.contains("todo!("), "{texture}");
         assert!(!texture.contains("BEGIN SOLUTION"), "{texture}");
+    }
+
+    #[test]
+    fn parts_left_out_leave_no_file_of_theirs_and_nothing_that_names_them() {
+        let kit = Kit::locate(None).unwrap();
+        let rubric = crate::rubric::turned_off(
+            &crate::rubric::turned_off(
+                crate::rubric::AS_SHIPPED,
+                "title = \"Part 2: rat in a maze\"\n",
+            ),
+            "title = \"Part 5: arrow mazes\"\n",
+        );
+        let options = Options {
+            unassigned: Unassigned::LeaveOut,
+            ..Options::default()
+        };
+        let files = files_for(&kit, &options, &rubric).unwrap();
+        let text = |path: &str| String::from_utf8_lossy(&files[Path::new(path)]).into_owned();
+
+        let theirs: Vec<&PathBuf> = files
+            .keys()
+            .filter(|path| {
+                let path = path.to_string_lossy();
+                ["/rat", "/arrows", "rat__", "arrows__", "10-", "07-"]
+                    .iter()
+                    .any(|name| path.contains(name))
+                    && !path.starts_with("grader/")
+            })
+            .collect();
+        assert!(theirs.is_empty(), "{theirs:#?}");
+        // Figures only the chapters left out showed go too; the others stay.
+        assert!(!files.contains_key(Path::new("handout/src/figures/arrows-2x3-run.txt")));
+        assert!(!files.contains_key(Path::new("handout/src/figures/rat-bad-file.txt")));
+        assert!(files.contains_key(Path::new("handout/src/figures/prim-12x8-seed2.svg")));
+        for (file, names) in [
+            (
+                "starter/src/lib.rs",
+                ["mod rat", "[`rat`]", "mod arrows", "[`arrows`]"],
+            ),
+            (
+                "starter/src/commands/mod.rs",
+                ["mod rat", "rat::run", "mod arrows", "arrows::run"],
+            ),
+            (
+                "starter/src/cli.rs",
+                ["Rat(", "RatArgs", "Arrows(", "ArrowsFormat"],
+            ),
+            (
+                "starter/Cargo.toml",
+                ["\"rat\"", "\"rat\"", "\"arrows\"", "\"arrows\""],
+            ),
+            (
+                "README.md",
+                ["-- rat ", "fixtures/rat", "-- arrows ", "fixtures/arrows"],
+            ),
+        ] {
+            let text = text(file);
+            for name in names {
+                assert!(!text.contains(name), "{file} still has {name:?}:\n{text}");
+            }
+        }
+        // What stays is whole: the items after the ones taken out, and the other
+        // commands.
+        let cli = text("starter/src/cli.rs");
+        assert!(cli.contains("    Play(PlayArgs),\n}\n"), "{cli}");
+        assert!(cli.contains("pub struct PlayArgs {"), "{cli}");
+        let summary = text("handout/src/SUMMARY.md");
+        assert!(
+            summary.contains("(not assigned in this course)]()\n")
+                && summary.contains("(09-1-prim.md)"),
+            "{summary}"
+        );
+        assert_eq!(
+            text("fixtures/stubs/src/lib.rs"),
+            text("starter/src/lib.rs")
+        );
+        // The other parts keep their stubs.
+        assert!(text("starter/src/prim.rs").contains("todo!("));
+    }
+
+    #[test]
+    fn parts_the_provided_code_uses_cannot_be_left_out_and_dist_names_the_other_choices() {
+        let kit = Kit::locate(None).unwrap();
+        let options = Options {
+            unassigned: Unassigned::LeaveOut,
+            ..Options::default()
+        };
+        let error = files_for(&kit, &options, &rubric_without_part_3())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("Part 3: textured mazes cannot be left out of the template: the provided generators (generate.rs)")
+                && error.contains("`--unassigned stubs`, the default")
+                && error.contains("`--unassigned reference`")
+                && !error.contains('\n'),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_item_goes_from_its_doc_comment_to_its_closing_brace_and_the_blank_line_after() {
+        let text = "use a;\n\n/// One.\n#[derive(Debug)]\npub struct One {\n    a: u8,\n}\n\n/// Two.\npub enum Two {\n    B,\n}\n";
+        assert_eq!(
+            without_item(text, "/// One."),
+            "use a;\n\n/// Two.\npub enum Two {\n    B,\n}\n"
+        );
+        assert_eq!(
+            without_item(text, "/// Two."),
+            "use a;\n\n/// One.\n#[derive(Debug)]\npub struct One {\n    a: u8,\n}\n\n"
+        );
+        assert_eq!(without_item(text, "/// Three."), text);
+        let variants = "pub enum Command {\n    /// One,\n    /// in two lines.\n    One(OneArgs),\n    /// Two.\n    Two(TwoArgs),\n}\n";
+        assert_eq!(
+            without_item(variants, "    One(OneArgs),"),
+            "pub enum Command {\n    /// Two.\n    Two(TwoArgs),\n}\n"
+        );
+        assert_eq!(
+            without_item(variants, "    Two(TwoArgs),"),
+            "pub enum Command {\n    /// One,\n    /// in two lines.\n    One(OneArgs),\n}\n"
+        );
     }
 
     #[test]

@@ -10,7 +10,9 @@ use crate::harness::{self, Build};
 use crate::runner::{self, Request, RunOutcome};
 use crate::snapshots::{Blessed, Snapshots};
 
-/// The reference solution built against the probe.
+/// The reference solution built against the probe, for every part, those the rubric
+/// turns off too: the reference has them all, and `self-check` asks its probe for
+/// every producer the grader knows.
 pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
     let solution = setup.kit.solution();
     if !solution.join("src/lib.rs").is_file() {
@@ -19,7 +21,11 @@ pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
             solution.display()
         );
     }
-    harness::build(&setup.workspace, &solution).context("building the reference solution")
+    let workspace = harness::Workspace {
+        parts: checks::Part::ALL.to_vec(),
+        ..setup.workspace.clone()
+    };
+    harness::build(&workspace, &solution).context("building the reference solution")
 }
 
 /// The reference's output for every blessed check of the rubric, as the reference

@@ -181,6 +181,7 @@ impl Setup {
             progress: true,
             // Set for each grading (see `Grader::grade`).
             clippy: None,
+            parts: rubric.parts.iter().map(|(part, _)| *part).collect(),
         };
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);

@@ -73,6 +73,10 @@ pub struct Workspace {
     /// Whether and how the build lints the student's crate with clippy (see
     /// [`clippy`]).
     pub clippy: Option<Clippy>,
+    /// The parts the rubric assigns, in order: the probe is built for these alone,
+    /// so that a part the course leaves out (no module for it in the starter, see
+    /// `grader dist --unassigned leave-out`) is never called and costs nothing.
+    pub parts: Vec<Part>,
 }
 
 /// A note on stderr for as long as a build step runs: a spinner with `message` when
@@ -124,13 +128,10 @@ pub struct Build {
 }
 
 impl Build {
-    /// A build in which no part can run, for `reason`.
-    fn failed_everywhere(reason: String, warnings: Vec<String>) -> Build {
+    /// A build in which none of `parts` can run, for `reason`.
+    fn failed_everywhere(parts: &[Part], reason: String, warnings: Vec<String>) -> Build {
         Build {
-            parts: Part::ALL
-                .iter()
-                .map(|&p| (p, Err(reason.clone())))
-                .collect(),
+            parts: parts.iter().map(|&p| (p, Err(reason.clone()))).collect(),
             warnings,
             phases: Vec::new(),
             dependencies_compiled: Vec::new(),
@@ -253,7 +254,13 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let watch = Stopwatch::start();
     let sources = match read_sources(submission) {
         Ok(sources) => sources,
-        Err(reason) => return Ok(Build::failed_everywhere(reason, Vec::new())),
+        Err(reason) => {
+            return Ok(Build::failed_everywhere(
+                &workspace.parts,
+                reason,
+                Vec::new(),
+            ));
+        }
     };
     let mut costs = Costs::default();
     let id = submission_id(submission);
@@ -278,7 +285,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         ),
     );
     let _note = Note::new(workspace, "building your code…");
-    let all_features: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
+    let all_features: Vec<&str> = workspace.parts.iter().map(|p| p.id()).collect();
     let mut whole = costs.build_probe(
         workspace,
         &dir,
@@ -316,7 +323,8 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     let lints = (workspace.clippy.is_some() && whole.submission_errors.is_empty())
         .then(|| whole.lints.clone());
     if let Some(executable) = whole.executable {
-        let parts = Part::ALL
+        let parts = workspace
+            .parts
             .iter()
             .map(|&p| (p, Ok(executable.clone())))
             .collect();
@@ -346,7 +354,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     // in the harness, which only the build's uid may enter.
     let kept_dir = target_dir(workspace, &id).join("kept");
     fs::create_dir_all(&kept_dir).with_context(|| format!("creating {}", kept_dir.display()))?;
-    for part in Part::ALL {
+    for &part in &workspace.parts {
         let attempt = costs.build_probe(
             workspace,
             &dir,
@@ -401,15 +409,17 @@ fn rescue(
         .iter()
         .flat_map(|file| match file {
             Some(file) => vec![Part::owning(file)],
-            None => Part::ALL.to_vec(),
+            None => workspace.parts.clone(),
         })
         .collect();
-    let healthy: Vec<Part> = Part::ALL
-        .into_iter()
+    let healthy: Vec<Part> = workspace
+        .parts
+        .iter()
+        .copied()
         .filter(|p| !broken.contains(p))
         .collect();
     let Some(stubs) = workspace.stubs.as_deref().filter(|_| !healthy.is_empty()) else {
-        let parts = Build::failed_everywhere(reason, Vec::new()).parts;
+        let parts = Build::failed_everywhere(&workspace.parts, reason, Vec::new()).parts;
         return Ok(costs.finish(parts, warnings));
     };
     let stubs = read_sources(stubs)
@@ -449,12 +459,13 @@ fn rescue(
         offline,
     )?;
     let Some(executable) = attempt.executable else {
-        let parts = Build::failed_everywhere(reason, Vec::new()).parts;
+        let parts = Build::failed_everywhere(&workspace.parts, reason, Vec::new()).parts;
         return Ok(costs.finish(parts, warnings));
     };
-    let parts = Part::ALL
-        .into_iter()
-        .map(|part| {
+    let parts = workspace
+        .parts
+        .iter()
+        .map(|&part| {
             let result = if broken.contains(&part) {
                 Err(reason.clone())
             } else {

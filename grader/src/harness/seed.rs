@@ -17,7 +17,6 @@ use super::cargo::{lock, sync_once, target_dir};
 use super::layout::{SYNCED, prepare, read_sources, wire_package};
 use super::probe::build_probe_into;
 use super::{Note, Workspace};
-use crate::checks::Part;
 use crate::sandbox::usage;
 use crate::timings::Phase;
 
@@ -122,7 +121,7 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
                 "building the crates your code and the grader's probe use (rayon, rand, serde…) — first time only, {SEED_TIME} on 2 cores…"
             ),
         );
-        let all: Vec<&str> = Part::ALL.iter().map(|p| p.id()).collect();
+        let all: Vec<&str> = workspace.parts.iter().map(|p| p.id()).collect();
         // The stubs are not linted: their crate is removed from the seed anyway.
         let unlinted = Workspace {
             clippy: None,

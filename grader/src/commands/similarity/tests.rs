@@ -273,12 +273,15 @@ fn similarity_two_untouched_templates_of_a_course_without_part_5_share_nothing()
     let dir = tempfile::tempdir().unwrap();
     let kit = kit_with_part_off(&dir.path().join("kit"), "part5");
     // Two students hand in the template's starter as dist wrote it, in each form a
-    // course can hand Part 5 out: its stubs marked not assigned, or the reference's.
-    for (n, form) in crate::dist::handed_out_sources(&kit)
-        .unwrap()
-        .iter()
-        .enumerate()
-    {
+    // course can hand Part 5 out: its stubs marked not assigned, the reference's, or
+    // nothing of it (the files that named it edited).
+    let forms = crate::dist::handed_out_sources(&kit).unwrap();
+    assert_eq!(forms.len(), 3);
+    assert!(
+        !forms[2].keys().any(|file| file.starts_with("arrows")),
+        "the third form leaves Part 5 out"
+    );
+    for (n, form) in forms.iter().enumerate() {
         let class = dir.path().join(format!("class{n}"));
         for name in ["hank", "ivy"] {
             for (file, bytes) in form {
@@ -300,6 +303,14 @@ fn similarity_two_untouched_templates_of_a_course_without_part_5_share_nothing()
             "form {n}: {:?}",
             report::pairs_csv(&outcome).unwrap()
         );
+        // Where Part 5 is left out, the files that named it differ from the kit's
+        // starter: only the form that dist records knows them as handed out.
+        if n == 2 {
+            assert!(!provided().is_provided(
+                Path::new("lib.rs"),
+                &String::from_utf8_lossy(&form[Path::new("lib.rs")])
+            ));
+        }
         // Against the kit's starter alone, the reference's Part 5 was what they shared.
         if n == 1 {
             let kit_only = compare(&class, &dir.path().join("out"), provided(), DEFAULTS).unwrap();
