@@ -203,8 +203,8 @@ pub struct DistArgs {
     /// What the starter holds for a part the rubric turns off (`enabled = false`):
     /// `stubs` (its stubs, each saying the part is not assigned in this course),
     /// `reference` (the reference's working code: that part's answers, published), or
-    /// `leave-out` (nothing of it: no module, driver command, test, fixture or chapter;
-    /// Parts 2 and 5 only, since the provided code uses Parts 3 and 4).
+    /// `leave-out` (none of its code: no module, driver command, test, fixture or
+    /// chapter pages; Parts 2 and 5 only, since the provided code uses Parts 3 and 4).
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::dist::Unassigned::Stubs)]
     pub unassigned: crate::dist::Unassigned,
     /// The kit's root; found from the current directory upwards when left out.

@@ -59,9 +59,9 @@ pub enum Unassigned {
     /// It publishes that part's answers: a course that assigns the part in a later
     /// term must not hand this out.
     Reference,
-    /// Nothing of the part: its files, the driver's command for it, its tests,
-    /// fixtures and chapter are not in the template at all (see [`LEFT_OUT`]). Parts
-    /// 2 and 5 only: the provided code of Part 1 uses Parts 3 and 4.
+    /// Nothing of the part in the crate students edit: its module, the driver's
+    /// command for it, its tests, its fixtures and its chapter's pages are not in the
+    /// template. Parts 2 and 5 only: the provided code of Part 1 uses Parts 3 and 4.
     LeaveOut,
 }
 
@@ -1335,6 +1335,14 @@ mod tests {
         assert!(!files.contains_key(Path::new("handout/src/figures/arrows-2x3-run.txt")));
         assert!(!files.contains_key(Path::new("handout/src/figures/rat-bad-file.txt")));
         assert!(files.contains_key(Path::new("handout/src/figures/prim-12x8-seed2.svg")));
+        // Nor the report of the kit's starter, with every part's checks: §11 shows its
+        // first lines, expanded, and only the walk's marker named the file.
+        assert!(!files.contains_key(Path::new("handout/src/figures/grade-starter.txt")));
+        let running = text("handout/src/11-running.md");
+        assert!(
+            running.contains("Grading starter  [sandbox: full]"),
+            "{running}"
+        );
         for (file, names) in [
             (
                 "starter/src/lib.rs",

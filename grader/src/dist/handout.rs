@@ -37,12 +37,20 @@ pub fn for_students(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()
         let whole = expand(files, &text, Path::new(SRC), chapter, 0)?;
         expanded.push((chapter.clone(), whole));
     }
+    // A figure ships where a page shows or links it. A mention in an HTML comment
+    // (the walks' `<!-- walk: … prints figures/… -->`) is the kit's, not a reader's:
+    // the report of the kit's own starter, with every part's checks, is not handed
+    // out for it.
+    let read: Vec<String> = expanded
+        .iter()
+        .map(|(_, text)| without_comments(text))
+        .collect();
     let named = |file: &Path| {
         let name = file
             .strip_prefix(SRC)
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
-        expanded.iter().any(|(_, text)| text.contains(&name))
+        read.iter().any(|text| text.contains(&name))
     };
     // The starter's own tests compare with some figures (`../handout/src/figures/…`):
     // those ship too, or `cargo test` fails in the template.
@@ -75,6 +83,20 @@ pub fn for_students(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()
     }
     files.insert("handout/README.md".into(), README.as_bytes().to_vec());
     Ok(())
+}
+
+/// `text` without its HTML comments (`<!-- … -->`; an unclosed one runs to the end).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<!--") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find("-->")
+            .map_or("", |end| &rest[start + end + "-->".len()..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The text of `path` in `files`.
@@ -281,6 +303,16 @@ on as you write them, and the book stays as it was.
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_figure_named_only_in_a_comment_is_not_read_there() {
+        assert_eq!(
+            without_comments("a <!-- walk: prints figures/x.txt --> b <!-- c\nd --> e"),
+            "a  b  e"
+        );
+        assert_eq!(without_comments("a <!-- never closed"), "a ");
+        assert_eq!(without_comments("no comment"), "no comment");
+    }
 
     fn files(entries: &[(&str, &str)]) -> BTreeMap<PathBuf, Vec<u8>> {
         entries
