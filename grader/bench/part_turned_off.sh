@@ -103,8 +103,8 @@ if [[ "$unassigned" == leave-out ]]; then
     part2) name=rat ;;
     *) name=arrows ;;
     esac
-    left="$(cd "$scratch/template" && { find . -path ./handout -prune -o -path ./grader -prune -o -path '*/target' -prune -o -type f -print | grep -cE "/$name[/_.-]" || true; })"
-    echo "   files of the template named after $name (the grader's and handout's aside): $left"
+    left="$(cd "$scratch/template" && { find . -path '*/target' -prune -o -type f -print | grep -cE "/($name|$part)[/_.-]" || true; })"
+    echo "   files of the template named after $name or $part: $left"
     if (cd "$scratch/template/starter" && CARGO_TARGET_DIR="$kit/target/part-turned-off/starter" cargo test --no-run --locked -q >"$scratch/starter-build.txt" 2>&1); then
         echo "   the template's starter builds, tests and all: $(grep -c warning "$scratch/starter-build.txt" || true) warning lines"
     else

@@ -86,7 +86,22 @@ fn files_for(
         &mut files,
     )?;
     without_hidden_checks(&mut files)?;
-    without_instructor_tools(&mut files)?;
+    // The grader's features for the parts that have them (`part2`, `part5`): a part
+    // left out has its checks left out too.
+    let left_out: Vec<Part> = match options.unassigned {
+        Unassigned::LeaveOut => unassigned.iter().map(|(part, _)| *part).collect(),
+        _ => Vec::new(),
+    };
+    let features: Vec<&str> = LEFT_OUT
+        .iter()
+        .map(|left| left.part)
+        .filter(|part| !left_out.contains(part))
+        .map(Part::id)
+        .collect();
+    without_instructor_tools(&mut files, &features)?;
+    for part in &left_out {
+        leave_out(*part, &mut files, "grader/")?;
+    }
     copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
@@ -252,8 +267,10 @@ fn starter_for(
 /// that can be left out has a module of its own (`src/rat/`) with a driver command of
 /// the same name (`maze rat`, `src/commands/rat.rs`, the variant `Command::Rat` with
 /// its `RatArgs`), a test file (`tests/rat.rs`, with insta's `rat__*` snapshots) and
-/// fixtures (`fixtures/rat/`, `fixtures/invalid/rat/`): all of that goes, with the
-/// lines that declare and dispatch them, and what `extra` says besides.
+/// fixtures (`fixtures/rat/`, `fixtures/invalid/rat/`), and the grader has its checks
+/// behind a feature of the part's name (`src/checks/part2/`, the probe's `part2.rs`):
+/// all of that goes, with the lines that declare and dispatch them in the starter, the
+/// feature from the grader's defaults, and what `extra` says besides.
 struct LeftOut {
     part: Part,
     /// The module's name: `rat`.
@@ -273,7 +290,10 @@ impl LeftOut {
     /// names (`starter/tests/snapshots/rat__`).
     fn paths(&self) -> Vec<String> {
         let m = self.module;
+        let id = self.part.id();
         let mut paths = vec![
+            format!("grader/src/checks/{id}/"),
+            format!("grader/probe/src/{id}.rs"),
             format!("starter/src/{m}/"),
             format!("starter/src/commands/{m}.rs"),
             format!("starter/tests/{m}.rs"),
@@ -693,8 +713,12 @@ pub(crate) const INSTRUCTOR_MODULES: [&str; 14] = [
 
 /// Takes the instructor's commands out of the grader's sources, with the snapshots of
 /// their tests and the sandbox's attack suites, and turns both features off in its
-/// manifest: the template's grader has `grade` and `watch` only.
-fn without_instructor_tools(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
+/// manifest: the template's grader has `grade` and `watch` only, and by default the
+/// features `parts` (the checks of the parts that have one, `part2` and `part5`).
+fn without_instructor_tools(
+    files: &mut BTreeMap<PathBuf, Vec<u8>>,
+    parts: &[&str],
+) -> anyhow::Result<()> {
     let src = Path::new("grader/src");
     for module in INSTRUCTOR_MODULES {
         let file = src.join(format!("{module}.rs"));
@@ -734,10 +758,11 @@ fn without_instructor_tools(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::R
         )
     })?;
 
+    let default: Vec<String> = parts.iter().map(|part| format!("\"{part}\"")).collect();
     edit(files, "grader/Cargo.toml", |text| {
         text.replace(
-            "default = [\"hidden-checks\", \"instructor\"]",
-            "default = []",
+            "default = [\"hidden-checks\", \"instructor\", \"part2\", \"part5\"]",
+            &format!("default = [{}]", default.join(", ")),
         )
     })
 }
@@ -1370,6 +1395,21 @@ mod tests {
                 assert!(!text.contains(name), "{file} still has {name:?}:\n{text}");
             }
         }
+        // The template's grader has neither part's checks, nor their probe sources.
+        assert!(
+            text("grader/Cargo.toml").contains("\ndefault = []\n"),
+            "{}",
+            text("grader/Cargo.toml")
+        );
+        for gone in [
+            "grader/src/checks/part2/mod.rs",
+            "grader/src/checks/part5/mod.rs",
+            "grader/probe/src/part2.rs",
+            "grader/probe/src/part5.rs",
+        ] {
+            assert!(!files.contains_key(Path::new(gone)), "{gone}");
+        }
+        assert!(files.contains_key(Path::new("grader/probe/src/part4.rs")));
         // What stays is whole: the items after the ones taken out, and the other
         // commands.
         let cli = text("starter/src/cli.rs");
@@ -1487,7 +1527,11 @@ mod tests {
         }
         let text = |path: &str| String::from_utf8_lossy(&files[Path::new(path)]).into_owned();
         let manifest = text("grader/Cargo.toml");
-        assert!(manifest.contains("\ndefault = []\n"), "{manifest}");
+        // No instructor tool, no hidden check; every part's checks (none is left out).
+        assert!(
+            manifest.contains("\ndefault = [\"part2\", \"part5\"]\n"),
+            "{manifest}"
+        );
         assert!(!text("grader/src/sandbox/mod.rs").contains("mod tests;"));
     }
 

@@ -137,7 +137,10 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     // computes an answer (the public checks are judged against blessed data).
     assert!(!out.join("grader/src/checks/hidden.rs").exists());
     let manifest = std::fs::read_to_string(out.join("grader/Cargo.toml")).expect("manifest");
-    assert!(manifest.contains("default = []"), "{manifest}");
+    assert!(
+        manifest.contains("default = [\"part2\", \"part5\"]"),
+        "{manifest}"
+    );
     let rubric = std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("rubric");
     let table: toml::Table = rubric.parse().expect("the template's rubric is TOML");
     assert!(
@@ -518,6 +521,8 @@ fn a_course_that_leaves_parts_out_hands_out_a_template_that_builds_and_grades_wi
         "starter/tests/arrows.rs",
         "fixtures/arrows",
         "handout/src/10-arrows.md",
+        "grader/src/checks/part5",
+        "grader/probe/src/part2.rs",
     ] {
         assert!(!template.join(gone).exists(), "{gone}");
     }
@@ -536,8 +541,25 @@ fn a_course_that_leaves_parts_out_hands_out_a_template_that_builds_and_grades_wi
     assert!(built.status.success(), "{stderr}");
     assert!(!stderr.contains("warning"), "{stderr}");
 
-    // The template's grader builds the probe for the assigned parts only: the starter
-    // gets 0 with every check "not implemented", none "cannot call your … code".
+    // The template's grader, without those parts' checks, builds without a warning
+    // (cargo shows a build's warnings again when it finds it fresh)…
+    let output = template_grader(&template, &["--version"], None);
+    assert!(output.status.success());
+    let built =
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["build", "--locked", "-p", "maze-grader"])
+            .current_dir(&template)
+            .env("CARGO_TARGET_DIR", dist_target())
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&built.stderr);
+    assert!(
+        built.status.success() && !stderr.contains("warning"),
+        "{stderr}"
+    );
+    // …and builds the probe for the assigned parts only: the starter gets 0 with
+    // every check "not implemented", none "cannot call your … code".
     let output = template_grader(
         &template,
         &[
