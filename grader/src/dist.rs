@@ -86,31 +86,26 @@ fn files_for(
         &mut files,
     )?;
     without_hidden_checks(&mut files)?;
-    // The grader's features for the parts that have them (`part2`, `part5`): a part
-    // left out has its checks left out too.
-    let left_out: Vec<Part> = match options.unassigned {
-        Unassigned::LeaveOut => unassigned.iter().map(|(part, _)| *part).collect(),
+    // The parts left out (`starter_for` has refused any that cannot be): their checks
+    // go from the grader with its feature (`part2`, `part5`), and the rest of them
+    // from the template once it is whole, below.
+    let left_out: Vec<&LeftOut> = match options.unassigned {
+        Unassigned::LeaveOut => LEFT_OUT
+            .iter()
+            .filter(|left| unassigned.iter().any(|(part, _)| *part == left.part))
+            .collect(),
         _ => Vec::new(),
     };
     let features: Vec<&str> = LEFT_OUT
         .iter()
-        .map(|left| left.part)
-        .filter(|part| !left_out.contains(part))
-        .map(Part::id)
+        .filter(|left| !left_out.iter().any(|out| out.part == left.part))
+        .map(|left| left.part.id())
         .collect();
     without_instructor_tools(&mut files, &features)?;
-    for part in &left_out {
-        leave_out(*part, &mut files, "grader/")?;
-    }
     copy_tree(&kit.root, "fixtures/rat", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/invalid", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/mazes", &[], &mut files)?;
     copy_tree(&kit.root, "fixtures/arrows", &[], &mut files)?;
-    if options.unassigned == Unassigned::LeaveOut {
-        for (part, _) in &unassigned {
-            leave_out(*part, &mut files, "fixtures/")?;
-        }
-    }
     let stubs: Vec<(PathBuf, Vec<u8>)> = files
         .iter()
         .filter(|(path, _)| {
@@ -149,10 +144,9 @@ fn files_for(
         trimmed_lock(&files, &kit.root.join("Cargo.lock"))?,
     );
     files.insert("README.md".into(), readme(options).into_bytes());
-    if options.unassigned == Unassigned::LeaveOut {
-        for (part, _) in &unassigned {
-            leave_out(*part, &mut files, "README.md")?;
-        }
+    for left in &left_out {
+        // The starter's share went in `starter_for`, before `fixtures/stubs` was copied.
+        leave_out(left, &mut files, |path| !path.starts_with("starter/"))?;
     }
     files.insert(
         ".gitattributes".into(),
@@ -249,15 +243,9 @@ fn starter_for(
         match mode {
             Unassigned::Stubs => mark_not_assigned(*part, title, &mut files)?,
             Unassigned::Reference => provide(kit, *part, &mut files)?,
-            Unassigned::LeaveOut => {
-                if !LEFT_OUT.iter().any(|left| left.part == *part) {
-                    bail!(
-                        "{title} cannot be left out of the template: {}; hand it out as stubs saying it is not assigned (`--unassigned stubs`, the default) or as the reference's code (`--unassigned reference`)",
-                        why_not_left_out(*part)
-                    );
-                }
-                leave_out(*part, &mut files, "starter/")?;
-            }
+            Unassigned::LeaveOut => leave_out(left_out_of(*part, title)?, &mut files, |path| {
+                path.starts_with("starter/")
+            })?,
         }
     }
     Ok(files)
@@ -397,9 +385,13 @@ const LEFT_OUT: [LeftOut; 2] = [
     },
 ];
 
-/// Why `part` cannot be left out of the template: what of the provided code uses it.
-fn why_not_left_out(part: Part) -> &'static str {
-    match part {
+/// What leaving `part` (titled `title`) out takes, or why it cannot be left out:
+/// what of the provided code uses it.
+fn left_out_of(part: Part, title: &str) -> anyhow::Result<&'static LeftOut> {
+    if let Some(left) = LEFT_OUT.iter().find(|left| left.part == part) {
+        return Ok(left);
+    }
+    let why = match part {
         Part::Part1 => "every other part and the driver build on it",
         Part::Part3 => {
             "the provided generators (generate.rs) list its weighted generator and the driver's --favor and --root options are its types"
@@ -407,25 +399,22 @@ fn why_not_left_out(part: Part) -> &'static str {
         Part::Part4 => {
             "the provided generators and solvers (generate.rs, solver.rs) list its Prim generator and backtracking solver, and the game shows its path"
         }
-        Part::Part2 | Part::Part5 => "it can",
-    }
+        Part::Part2 | Part::Part5 => "the kit has no entry for it in dist's LEFT_OUT",
+    };
+    bail!(
+        "{title} cannot be left out of the template: {why}; hand it out as stubs saying it is not assigned (`--unassigned stubs`, the default) or as the reference's code (`--unassigned reference`)"
+    )
 }
 
-/// Takes `part` out of `files`, where a path starts with `scope` (`starter/`, then
-/// `fixtures/` and `README.md` once the template has them): see [`LeftOut`].
+/// Takes `left`'s part out of the template's `files` whose paths are `in_scope`
+/// (the starter's first, the rest once the template has them): see [`LeftOut`].
 fn leave_out(
-    part: Part,
+    left: &LeftOut,
     files: &mut BTreeMap<PathBuf, Vec<u8>>,
-    scope: &str,
+    in_scope: impl Fn(&str) -> bool,
 ) -> anyhow::Result<()> {
-    let Some(left) = LEFT_OUT.iter().find(|left| left.part == part) else {
-        bail!(
-            "{} cannot be left out: {}",
-            part.id(),
-            why_not_left_out(part)
-        );
-    };
-    for path in left.paths().iter().filter(|path| path.starts_with(scope)) {
+    let part = left.part;
+    for path in left.paths().iter().filter(|path| in_scope(path)) {
         let before = files.len();
         files.retain(|file, _| {
             !file
@@ -447,12 +436,12 @@ fn leave_out(
             .is_ok_and(|below| Part::owning(below) == part)
     });
     for (path, text, replacement) in left.edits() {
-        if path.starts_with(scope) {
+        if in_scope(path) {
             edit(files, path, |old| old.replace(&text, &replacement))?;
         }
     }
     for (path, first) in left.items() {
-        if path.starts_with(scope) {
+        if in_scope(path) {
             edit(files, path, |old| without_item(old, &first))?;
         }
     }
@@ -500,7 +489,7 @@ pub fn handed_out_sources(kit: &Kit) -> anyhow::Result<Vec<BTreeMap<PathBuf, Vec
     // Leaving out is a form only where every part turned off can be left out.
     let leave_out = unassigned
         .iter()
-        .all(|(part, _)| LEFT_OUT.iter().any(|left| left.part == *part));
+        .all(|(part, title)| left_out_of(*part, title).is_ok());
     [
         Unassigned::Stubs,
         Unassigned::Reference,
@@ -626,34 +615,13 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
     // The prefixes of the part's pages in `handout/src`: `07-` for Part 2.
     let prefixes: Vec<String> = part.chapters().map(|n| format!("{n:02}-")).collect();
     let ours = |page: &str| prefixes.iter().any(|prefix| page.starts_with(prefix));
-    let page = |path: &Path| {
-        path.parent() == Some(Path::new("handout/src"))
-            && path.extension().is_some_and(|e| e == "md")
-    };
-    let mut gone = String::new();
-    files.retain(|path, bytes| {
-        let theirs = page(path)
+    // (The figures only its pages showed go in `handout::for_students`, which keeps
+    // a figure only where a page that stays names it.)
+    files.retain(|path, _| {
+        !(path.parent() == Some(Path::new("handout/src"))
             && path
                 .file_name()
-                .is_some_and(|name| ours(&name.to_string_lossy()));
-        if theirs {
-            gone.push_str(&String::from_utf8_lossy(bytes));
-        }
-        !theirs
-    });
-    // The figures only its pages showed go with them: they are the reference's
-    // outputs for the part (a run's path, a drawn solution).
-    let kept: String = files
-        .iter()
-        .filter(|(path, _)| page(path))
-        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
-        .collect();
-    files.retain(|path, _| {
-        let Ok(figure) = path.strip_prefix("handout/src") else {
-            return true;
-        };
-        let name = figure.to_string_lossy().replace('\\', "/");
-        !(figure.starts_with("figures") && gone.contains(&name) && !kept.contains(&name))
+                .is_some_and(|name| ours(&name.to_string_lossy())))
     });
     let summary = files
         .get_mut(Path::new("handout/src/SUMMARY.md"))
