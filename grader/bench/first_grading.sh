@@ -42,18 +42,8 @@ template() {  # template VERSION KIT: write VERSION's template from KIT
 template before "$scratch/before-kit"
 template after "$kit"
 
-timed() {  # timed LABEL COMMAND…: one line of wall, CPU and load for COMMAND
-    local load
-    load="$(cut -d' ' -f1 /proc/loadavg)"
-    /usr/bin/time -f "%e %U %S" -o "$scratch/time" "${@:2}" >"$scratch/out" 2>"$scratch/err" || {
-        echo "$1 failed:" >&2
-        tail -20 "$scratch/err" >&2
-        exit 1
-    }
-    read -r wall user sys <"$scratch/time"
-    cpu="$(echo "$user + $sys" | bc)"
-    echo "$1 $wall $cpu $load"
-}
+# shellcheck source=timed.sh
+source "$(dirname "$0")/timed.sh"
 
 one_run() {  # one_run VERSION N
     local copy="$scratch/run-$1-$2"
@@ -61,7 +51,7 @@ one_run() {  # one_run VERSION N
     cd "$copy"
     timed "$1 build" env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader >>"$scratch/lines"
     timed "$1 grade" env -u CARGO_TARGET_DIR target/debug/grader grade starter >>"$scratch/lines"
-    echo "$1 score $(grep -o 'Score: [0-9/]*' "$scratch/out")" >>"$scratch/scores"
+    echo "$1 score $(grep -o 'Score: [0-9/]*' "$scratch/out-$1 grade")" >>"$scratch/scores"
     cd "$scratch"
     rm -rf "$copy"
 }

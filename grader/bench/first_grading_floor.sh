@@ -21,6 +21,10 @@ default_runs=1
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 trap 'rm -rf "$scratch"' EXIT
+if ((${#wrap[@]} || ${#rest[@]})); then
+    echo "first_grading_floor.sh takes RUNS only" >&2
+    exit 2
+fi
 cores="$(nproc)"
 (cd "$kit" && "$grader" dist "$scratch/template" --feedback-only >/dev/null)
 # The template's own grader, compiled once beforehand, outside any timed step.
@@ -28,19 +32,8 @@ cp -r "$scratch/template" "$scratch/prebuilt"
 (cd "$scratch/prebuilt" && env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader)
 prebuilt="$scratch/prebuilt/target/debug/grader"
 
-timed() {  # timed LABEL COMMAND…: LABEL, wall, CPU and load of COMMAND, to lines
-    local load wall user sys
-    load="$(cut -d' ' -f1 /proc/loadavg)"
-    /usr/bin/time -f "%e %U %S" -o "$scratch/time-$1" "${@:2}" \
-        >"$scratch/out-$1" 2>"$scratch/err-$1" || {
-        echo "$1 failed:" >&2
-        tail -20 "$scratch/err-$1" >&2
-        exit 1
-    }
-    read -r wall user sys <"$scratch/time-$1"
-    echo "$1 $wall $(echo "$user + $sys" | bc) $load" >>"$scratch/lines"
-    grep -o 'Score: [0-9/]*' "$scratch/out-$1" >>"$scratch/scores" || true
-}
+# shellcheck source=timed.sh
+source "$(dirname "$0")/timed.sh"
 
 fresh() {  # fresh NAME: a copy of the template with no target/, as a clone has
     rm -rf "${scratch:?}/$1"
@@ -50,16 +43,25 @@ fresh() {  # fresh NAME: a copy of the template with no target/, as a clone has
 
 for ((n = 1; n <= runs; n++)); do
     fresh sequence
-    timed sequence-build env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader
-    timed sequence-grade env -u CARGO_TARGET_DIR target/debug/grader grade starter
+    timed sequence-build env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader >>"$scratch/lines"
+    timed sequence-grade env -u CARGO_TARGET_DIR target/debug/grader grade starter >>"$scratch/lines"
     fresh overlap
     started="$(date +%s.%N)"
-    timed overlap-build env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader &
-    timed overlap-grade env -u CARGO_TARGET_DIR "$prebuilt" grade starter &
-    wait
+    timed overlap-build env -u CARGO_TARGET_DIR cargo build --locked -q -p maze-grader >>"$scratch/lines" &
+    build=$!
+    timed overlap-grade env -u CARGO_TARGET_DIR "$prebuilt" grade starter >>"$scratch/lines" &
+    grade=$!
+    wait "$build"
+    wait "$grade"
     echo "overlap-both $(echo "$(date +%s.%N) - $started" | bc) 0 -" >>"$scratch/lines"
     fresh alone
-    timed alone-grade env -u CARGO_TARGET_DIR "$prebuilt" grade starter
+    timed alone-grade env -u CARGO_TARGET_DIR "$prebuilt" grade starter >>"$scratch/lines"
+    for step in sequence-grade overlap-grade alone-grade; do
+        grep -o 'Score: [0-9/]*' "$scratch/out-$step" >>"$scratch/scores"
+    done
+    tail -6 "$scratch/lines" | awk '
+        $4 == "-" {printf "%-15s %7.1f s wall\n", $1, $2; next}
+        {printf "%-15s %7.1f s wall %7.1f s CPU  (load %s)\n", $1, $2, $3, $4}'
     cd "$scratch"
     rm -rf sequence overlap alone
 done

@@ -79,6 +79,15 @@ pub struct Workspace {
     pub parts: Vec<Part>,
 }
 
+impl Workspace {
+    /// The probe's features for [`Workspace::parts`], as cargo's `--features` takes
+    /// them: `part1,part3,part4`.
+    fn probe_features(&self) -> String {
+        let ids: Vec<&str> = self.parts.iter().map(|part| part.id()).collect();
+        ids.join(",")
+    }
+}
+
 /// A note on stderr for as long as a build step runs: a spinner with `message` when
 /// stderr is a terminal, one plain line otherwise, nothing when the workspace does not
 /// ask for it. Never on stdout, where reports go.
@@ -285,13 +294,13 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
         ),
     );
     let _note = Note::new(workspace, "building your code…");
-    let all_features: Vec<&str> = workspace.parts.iter().map(|p| p.id()).collect();
+    let features = workspace.probe_features();
     let mut whole = costs.build_probe(
         workspace,
         &dir,
         &id,
         "build the submission and the probe".to_owned(),
-        &all_features.join(","),
+        &features,
         offline,
     )?;
     // Code that raises clippy's lints to errors itself (`#![deny(clippy::pedantic)]`)
@@ -311,7 +320,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
                 &dir,
                 &id,
                 "build the submission again, clippy's lints as warnings".to_owned(),
-                &all_features.join(","),
+                &features,
                 offline,
             )?;
             &capped

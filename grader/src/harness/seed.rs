@@ -121,13 +121,19 @@ pub(super) fn seed_target(workspace: &Workspace, id: &str) -> anyhow::Result<See
                 "building the crates your code and the grader's probe use (rayon, rand, serde…) — first time only, {SEED_TIME} on 2 cores…"
             ),
         );
-        let parts: Vec<&str> = workspace.parts.iter().map(|p| p.id()).collect();
         // The stubs are not linted: their crate is removed from the seed anyway.
         let unlinted = Workspace {
             clippy: None,
             ..workspace.clone()
         };
-        let attempt = build_probe_into(&unlinted, &dir, SEED_ID, &seed, &parts.join(","), offline)?;
+        let attempt = build_probe_into(
+            &unlinted,
+            &dir,
+            SEED_ID,
+            &seed,
+            &workspace.probe_features(),
+            offline,
+        )?;
         seeding.built = Some(attempt.cost);
         if attempt.executable.is_none() {
             built_here(&target, wire);
