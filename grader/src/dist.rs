@@ -1225,11 +1225,12 @@ pub fn write(out: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<(
 mod tests {
     use super::*;
 
-    /// The kit's rubric as shipped with Part 3 turned off (from the shipped rubric, like
-    /// the other instructor tests: a course's own may have a part off already).
+    /// The kit's rubric with Part 3 turned off (from [`crate::rubric::kit_text`], every
+    /// part on, like the other instructor tests: a course's own may have a part off
+    /// already).
     fn rubric_without_part_3() -> String {
         crate::rubric::turned_off(
-            crate::rubric::AS_SHIPPED,
+            &crate::rubric::kit_text(),
             "title = \"Part 3: textured mazes\"\n",
         )
     }
@@ -1301,7 +1302,7 @@ mod tests {
         let kit = Kit::locate(None).unwrap();
         let rubric = crate::rubric::turned_off(
             &crate::rubric::turned_off(
-                crate::rubric::AS_SHIPPED,
+                &crate::rubric::kit_text(),
                 "title = \"Part 2: rat in a maze\"\n",
             ),
             "title = \"Part 5: arrow mazes\"\n",

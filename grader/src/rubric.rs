@@ -373,23 +373,50 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     })
 }
 
-/// The rubric the instructor commands' unit tests are written for: the kit's
-/// `fixtures/rubric.toml` as the kit ships it (every part on), which a course may
-/// change (a part turned off, its own points) without breaking the kit's tests.
-/// `grader/tests/grader/rubric-as-shipped.toml` is kept equal to the shipped rubric by
-/// the integration tests (`support::kit_root`). Not in the student template, which
-/// has neither the instructor commands nor that file.
+/// The kit's rubric as the instructor commands' unit tests read it:
+/// `fixtures/rubric.toml` as this checkout holds it, with every part turned on. The
+/// tests draw class pages and templates of every part, so a part the course turned off
+/// is turned on for them; the course's points, limits and secret stay as they are, and
+/// no test expects particular ones. There is no second copy of the rubric to keep.
+/// Not in the student template, which has neither the instructor commands nor these
+/// tests.
 #[cfg(all(test, feature = "instructor"))]
-pub(crate) const AS_SHIPPED: &str = include_str!("../tests/grader/rubric-as-shipped.toml");
+pub(crate) fn kit_text() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("reading {}: {error}", path.display()));
+    every_part_on(&text.replace("\r\n", "\n"))
+}
 
-/// [`AS_SHIPPED`], parsed.
+/// [`kit_text`], parsed.
 #[cfg(all(test, feature = "instructor"))]
-pub(crate) fn as_shipped() -> Rubric {
-    parse(AS_SHIPPED, "grader/tests/grader/rubric-as-shipped.toml").expect("the shipped rubric")
+pub(crate) fn kit() -> Rubric {
+    parse(&kit_text(), "fixtures/rubric.toml").expect("the kit's rubric")
+}
+
+/// `rubric`'s text with every `[[parts]]` entry's `enabled = false` made `true`.
+#[cfg(all(test, feature = "instructor"))]
+fn every_part_on(rubric: &str) -> String {
+    let mut in_part = false;
+    rubric
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim();
+            if trimmed.starts_with('[') {
+                in_part = trimmed == "[[parts]]";
+            }
+            let key = trimmed.split('#').next().unwrap_or_default();
+            if in_part && key.replace(' ', "") == "enabled=false" {
+                "enabled = true\n".to_owned()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
 }
 
 /// `rubric`'s text with the part whose `[[parts]]` entry holds `marker` turned off:
-/// its `enabled = true` (every part of the kit's rubric says it) made `false`. For
+/// its `enabled = true` (every part of [`kit_text`] says it) made `false`. For
 /// the tests that grade a kit without one of its parts (instructor commands all).
 #[cfg(all(test, feature = "instructor"))]
 pub(crate) fn turned_off(rubric: &str, marker: &str) -> String {

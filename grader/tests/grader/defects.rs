@@ -1,7 +1,7 @@
 //! Copies of the solution with one realistic defect each: each loses points on a
 //! check whose name and message point at the defect, and only there.
 
-use super::support::{Submission, check, failed, human_report, json_report};
+use super::support::{Submission, check, failed, failing_report, json_report};
 
 fn message(report: &serde_json::Value, name: &str) -> String {
     check(report, name)["message"]
@@ -55,7 +55,7 @@ fn code_that_does_not_compile_costs_its_part_and_shows_the_compiler_error() {
         check(&report, "texture_perfect_square")["mistake"]["kind"],
         "build error"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -77,7 +77,7 @@ fn one_todo_fails_its_check_with_not_implemented() {
     );
     assert_eq!(check(&report, "direction_opposite")["passed"], true);
     assert_eq!(check(&report, "rat_stack")["passed"], true);
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn a_wrong_opposite_is_named_with_the_flags() {
         text.starts_with("opposite of EAST gave EAST, expected WEST"),
         "{text}"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn removing_one_side_of_a_wall_is_caught() {
     assert!(check(&report, "array_remove_cell_wall")["diff"].is_string());
     let perfect = message(&report, "maze_perfect_square");
     assert!(perfect.contains("one-sided"), "{perfect}");
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn the_x_range_used_for_y_is_caught_on_non_square_arrays() {
         false,
         "7x13 cells are not all made"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn bfs_with_the_wrong_neighbour_order_is_caught() {
         text.contains("BFS visited the rooms in another order") && text.contains("N, S, E, W"),
         "{text}"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
         "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits for \
          its whole timeout, or a channel nobody sends on?"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 /// What a student who starts a thread for each branch of the search is told.
@@ -317,7 +317,7 @@ fn printing_pass_and_exiting_early_gains_nothing() {
             .contains("PASS")
     );
     assert_eq!(check(&report, "position_moved")["passed"], false);
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -342,5 +342,5 @@ fn a_changed_part_2_signature_costs_only_part_2() {
         report["build_errors"].to_string().contains("peek"),
         "{report}"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }

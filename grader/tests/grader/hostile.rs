@@ -2,7 +2,10 @@
 //! broken in ways that once crashed it. Each must gain nothing, and the grader must
 //! finish with a report (exit 0), never exit 101 or hang.
 
-use super::support::{Submission, check, failed, grader, human_report, json_report, work_dir};
+use super::support::{
+    Submission, check, failed, failing_lines, failing_report, grader, human_report, json_report,
+    work_dir,
+};
 
 /// Code run before the probe's `main` (an ELF constructor): it reads the grader's
 /// request, answers it with an empty output on the result channel and on a forged
@@ -51,7 +54,7 @@ fn a_constructor_that_forges_every_answer_before_main_scores_nothing() {
         message.contains("reported 0 of 16 cases") || message.contains("ended the process itself"),
         "the forged answer gains nothing: {message}"
     );
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 /// Writes the right answer to `direction_opposite` into every open file descriptor
@@ -88,7 +91,7 @@ fn writing_a_second_answer_into_the_channel_gains_nothing() {
         "{opposite}"
     );
     assert_eq!(report["score"].as_f64(), Some(0.0), "{report:#}");
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -103,7 +106,7 @@ fn a_width_of_zero_is_graded_without_crashing_the_grader() {
     assert!(failed(&report).contains(&"array_new_sizes".to_owned()));
     assert!(failed(&report).contains(&"maze_perfect_square".to_owned()));
     assert_eq!(check(&report, "direction_opposite")["passed"], true);
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -122,7 +125,10 @@ fn a_negative_width_is_graded_without_crashing_the_grader() {
     // which limit comes first (1 GiB of memory or the timeout) depends on the machine's
     // speed: the snapshot keeps the check's verdict and hint, not that message.
     let human = human_report(&submission);
-    insta::assert_snapshot!(without_detail(&human, "solve_maze_with_loops"));
+    insta::assert_snapshot!(without_detail(
+        &failing_lines(&human),
+        "solve_maze_with_loops"
+    ));
 }
 
 /// `human` with the lines that explain why `check` failed (those between its verdict
@@ -186,7 +192,7 @@ fn flooding_the_result_channel_and_stdout_is_capped() {
         "captured output is capped"
     );
     assert_eq!(check(&report, "position_moved")["passed"], true);
-    insta::assert_snapshot!(human_report(&submission));
+    insta::assert_snapshot!(failing_report(&submission));
 }
 
 #[test]
@@ -212,7 +218,7 @@ fn a_panic_message_that_injects_markup_stays_inside_its_check() {
         1,
         "only the grader's own score line: {human}"
     );
-    insta::assert_snapshot!(human);
+    insta::assert_snapshot!(failing_lines(&human));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::support::{Submission, grade_dir, grader, kit_root, work_dir};
+use super::support::{Submission, grade_dir, grader, kit_root, part_on, work_dir};
 
 /// The names of the rubric's checks of `part` (`part1`…`part5`), in rubric order.
 fn checks_of(part: &str) -> Vec<String> {
@@ -22,6 +22,9 @@ fn checks_of(part: &str) -> Vec<String> {
 /// Grades the reference with the checks of `part` alone and asserts the JSON report
 /// holds exactly those, each passed with its points, and the part's full score.
 fn reference_passes_every_check_of(part: &str) {
+    if !part_on(part, &format!("the reference graded on {part} alone")) {
+        return;
+    }
     let names = checks_of(part);
     assert!(!names.is_empty(), "the rubric has no check of {part}");
     let mut command = grader();
@@ -170,4 +173,44 @@ fn the_starter_scores_zero_with_a_reason_for_every_check() {
         public += 1;
     }
     assert!(public > 0, "no public check said why it failed");
+}
+
+/// Where a whole report is pinned, and how to pin it again: the only two tests that
+/// pin a whole report are the reference's and the starter's. Every other test pins
+/// the lines of the checks it is about (`support::failing_report`), so adding a check or
+/// changing a course's points, limits or titles changes these two and nothing else.
+const REPIN: &str = "A whole report changed: the reference's or the starter's. If you meant it \
+(a check added or renamed, points, limits or titles changed in fixtures/rubric.toml), \
+read the diff above, then pin the new report with \
+`INSTA_UPDATE=always cargo test -p maze-grader --test grader --locked reference::whole_report` \
+and commit the .snap files (guide: Maintaining the kit, Change a check)";
+
+/// The human report of the kit's `crate_dir` (solution or starter), its path taken out.
+fn whole_report(crate_dir: &str) -> String {
+    let (_, stdout) = grade_dir(&kit_root().join(crate_dir), "human");
+    stdout
+        .lines()
+        .map(|line| {
+            if line.starts_with("Grading ") {
+                "Grading [SUBMISSION]"
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn whole_report_of_the_reference_is_the_pinned_one() {
+    insta::with_settings!({ description => REPIN, omit_expression => true }, {
+        insta::assert_snapshot!(whole_report("solution"));
+    });
+}
+
+#[test]
+fn whole_report_of_the_starter_is_the_pinned_one() {
+    insta::with_settings!({ description => REPIN, omit_expression => true }, {
+        insta::assert_snapshot!(whole_report("starter"));
+    });
 }

@@ -12,49 +12,32 @@ pub fn checkout() -> PathBuf {
         .to_path_buf()
 }
 
-/// The rubric these tests are written for: the kit's `fixtures/rubric.toml` as the
-/// kit ships it (every part on, the demo secret, the kit's points and limits).
-pub const RUBRIC_AS_SHIPPED: &str = include_str!("rubric-as-shipped.toml");
-
-/// The kit the tests grade with: the checkout itself while its rubric is the one the
-/// tests are written for, else a copy of the checkout with that rubric, blessed once
-/// per run. A course's rubric (a part turned off, its own secret, other points)
-/// changes what its students are graded on, not what the kit's own tests check;
-/// `grader self-check` checks the course's rubric.
+/// The kit the tests grade with: this checkout, its `fixtures/rubric.toml` as it is.
+/// There is no second copy of the rubric: a test that needs something a course may
+/// change (a part turned on, the demo secret) asks for it with [`skip_unless`] and is
+/// skipped, saying why, where the course changed it.
 pub fn kit_root() -> PathBuf {
-    static KIT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    KIT.get_or_init(|| {
-        let checkout = checkout();
-        let rubric = std::fs::read_to_string(checkout.join("fixtures/rubric.toml"))
-            .expect("reading the kit's rubric")
-            .replace("\r\n", "\n");
-        if rubric == RUBRIC_AS_SHIPPED {
-            return checkout;
-        }
-        let copy = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kit-as-shipped");
+    checkout()
+}
+
+/// Whether the kit's rubric grades `part` (`part1` … `part5`); when it does not,
+/// prints why the calling test is skipped. A test of a part's checks starts with
+/// `if !part_on("part5", "…") { return; }`.
+pub fn part_on(part: &str, test: &str) -> bool {
+    let on = kit_rubric()["parts"]
+        .as_array()
+        .expect("[[parts]] tables")
+        .iter()
+        .any(|entry| {
+            entry["id"].as_str() == Some(part)
+                && entry.get("enabled").and_then(toml::Value::as_bool) != Some(false)
+        });
+    if !on {
         eprintln!(
-            "note: fixtures/rubric.toml is not the kit's as shipped (grader/tests/grader/rubric-as-shipped.toml): the grader's tests run on a copy of the kit with the shipped rubric, {}",
-            copy.display()
+            "skipped: {test} grades {part}, which fixtures/rubric.toml turns off (enabled = false)"
         );
-        copy_checkout(&checkout, &copy);
-        std::fs::write(copy.join("fixtures/rubric.toml"), RUBRIC_AS_SHIPPED)
-            .expect("writing the copy's rubric");
-        let blessed = std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
-            .args(["bless", "--kit"])
-            .arg(&copy)
-            .arg("--work-dir")
-            .arg(work_dir())
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("running grader bless");
-        assert!(
-            blessed.status.success(),
-            "blessing the copy of the kit failed: {}",
-            String::from_utf8_lossy(&blessed.stderr)
-        );
-        copy
-    })
-    .clone()
+    }
+    on
 }
 
 /// Copies the checkout's files into `copy` (emptied first), leaving out what is built
@@ -273,6 +256,56 @@ pub fn human_report(submission: &Submission) -> String {
         .join("\n")
 }
 
+/// The lines of a human report that a test about some checks pins: what the report
+/// says above its parts (a compiler's error), each part's title, and each failing
+/// check's name with every line below it (its message, diff and hint). Left out:
+/// the checks that pass, points and titles (the rubric's), the style section and the
+/// score, which change whenever a check is added or a course changes its points; and
+/// seconds are written `N s`, which change with its limits. The reference's and the
+/// starter's whole reports are pinned once, by `grader bless` (`reports::`).
+pub fn failing_report(submission: &Submission) -> String {
+    failing_lines(&human_report(submission))
+}
+
+/// [`failing_report`] of a human report's text.
+pub fn failing_lines(report: &str) -> String {
+    static SECONDS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let seconds = SECONDS.get_or_init(|| regex::Regex::new(r"\b\d+(\.\d+)? s\b").expect("a regex"));
+    let part_score = regex::Regex::new(r"^(Part \d: .*?)  [\d.]+/[\d.]+$").expect("a regex");
+    let mut kept = Vec::new();
+    // Whether the lines indented below the last unindented one are left out.
+    let mut leaving = false;
+    for line in report.lines() {
+        let below = line.is_empty() || line.starts_with("    ");
+        if below && leaving && !line.is_empty() {
+            continue;
+        }
+        if let Some(check) = line.strip_prefix("  ✗ ") {
+            leaving = false;
+            let name = check.split_whitespace().next().unwrap_or_default();
+            kept.push(format!("  ✗ {name}"));
+        } else if line.starts_with("  ✓ ") {
+            leaving = true;
+        } else if line.starts_with("Score: ") || line.starts_with("How your code reads") {
+            leaving = true;
+        } else if let Some(part) = part_score.captures(line) {
+            leaving = false;
+            kept.push(part[1].to_owned());
+        } else if line.is_empty() {
+            if kept.last().is_some_and(|last: &String| !last.is_empty()) {
+                kept.push(String::new());
+            }
+        } else if !(leaving && line.starts_with("  ")) {
+            leaving = false;
+            kept.push(seconds.replace_all(line, "N s").into_owned());
+        }
+    }
+    while kept.last().is_some_and(String::is_empty) {
+        kept.pop();
+    }
+    kept.join("\n")
+}
+
 /// The kit's rubric, as TOML.
 pub fn kit_rubric() -> toml::Table {
     std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))
@@ -307,4 +340,36 @@ pub fn turned_off(rubric: &str, marker: &str) -> String {
         "{before}{}",
         after.replacen("enabled = true\n", "enabled = false\n", 1)
     )
+}
+
+#[test]
+fn a_failing_report_keeps_failing_checks_and_drops_passes_points_and_the_score() {
+    let report = "Grading [SUBMISSION]  [sandbox: full]\n\
+\n\
+Part 1: perfect mazes  41/72\n  \
+✗ direction_opposite                 0/2  opposite() of all 16 sets of directions\n      \
+opposite of EAST gave EAST, expected WEST\n      \
+used 15 s of CPU time\n      \
+hint: handout §2: Direction and its opposite\n  \
+✓ position_equality                  2/2  == and != compare both coordinates\n\
+\n\
+Part 2: rat in a maze  44/44\n  \
+✓ rat_queue                          2/2  the queue\n\
+\n\
+How your code reads (clippy): nothing to point out  [feedback only, no points]\n  \
+clippy::needless_range_loop  src/maze.rs:3\n\
+\n\
+Score: 42/161  (24 of 82 checks passed)\n";
+    assert_eq!(
+        failing_lines(report),
+        "Grading [SUBMISSION]  [sandbox: full]\n\
+\n\
+Part 1: perfect mazes\n  \
+✗ direction_opposite\n      \
+opposite of EAST gave EAST, expected WEST\n      \
+used N s of CPU time\n      \
+hint: handout §2: Direction and its opposite\n\
+\n\
+Part 2: rat in a maze"
+    );
 }

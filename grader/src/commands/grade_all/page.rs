@@ -625,7 +625,7 @@ mod tests {
     const HOSTILE: &str = "<script>alert(1)</script> & \"quotes\" \u{202e}";
 
     fn page() -> String {
-        let rubric = crate::rubric::as_shipped();
+        let rubric = crate::rubric::kit();
         let grade = |passed: bool| Grade {
             score: if passed { 2.0 } else { 0.0 },
             max_score: 2.0,
@@ -828,7 +828,7 @@ mod tests {
 
     #[test]
     fn a_class_of_hundreds_names_some_of_each_group_and_spends_a_bounded_picture_budget() {
-        let rubric = crate::rubric::as_shipped();
+        let rubric = crate::rubric::kit();
         let students: Vec<String> = (0..500).map(|i| format!("student-{i:03}")).collect();
         let rows: Vec<Row> = students
             .iter()

@@ -4,7 +4,7 @@ use super::summary::{buckets, histogram_svg, markdown};
 use super::*;
 
 fn kit_rubric() -> Rubric {
-    crate::rubric::as_shipped()
+    crate::rubric::kit()
 }
 
 /// A grade in which the first `passed` checks of the rubric pass.

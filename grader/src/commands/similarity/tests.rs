@@ -256,7 +256,7 @@ fn kit_with_part_off(dir: &Path, part: &str) -> crate::kit::Kit {
             }
         }
     }
-    let rubric = crate::rubric::AS_SHIPPED;
+    let rubric = &crate::rubric::kit_text();
     let marker = format!("id = \"{part}\"\n");
     assert!(rubric.contains(&marker), "no part {part} in the rubric");
     std::fs::create_dir_all(dir.join("fixtures")).unwrap();
