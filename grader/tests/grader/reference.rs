@@ -181,8 +181,8 @@ fn the_starter_scores_zero_with_a_reason_for_every_check() {
 /// changing a course's points, limits or titles changes these two and nothing else.
 const REPIN: &str = "A whole report changed: the reference's or the starter's. If you meant it \
 (a check added or renamed, points, limits or titles changed in fixtures/rubric.toml), \
-read the diff above, then pin the new report with \
-`INSTA_UPDATE=always cargo test -p maze-grader --test grader --locked reference::whole_report` \
+read the diff printed with this message, then pin the new report with \
+`INSTA_UPDATE=always cargo test --workspace --test grader --locked reference::whole_report` \
 and commit the .snap files (guide: Maintaining the kit, Change a check)";
 
 /// The human report of the kit's `crate_dir` (solution or starter), its path taken out.

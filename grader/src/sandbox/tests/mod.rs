@@ -167,7 +167,7 @@ fn missing(what: &[&str]) -> Support {
 
 /// Prints how long `run` takes for `/bin/true`, sandboxed and not.
 #[test]
-#[ignore = "full tier: 300 jobs, and what each costs is printed (cargo test -p maze-grader sandbox_overhead -- --ignored --nocapture)"]
+#[ignore = "full tier: 300 jobs, and what each costs is printed (cargo test --workspace sandbox_overhead -- --ignored --nocapture)"]
 fn sandbox_overhead() {
     let scratch = open_dir("maze-sandbox-test-");
     for mode in [Mode::Off, Mode::Required] {
