@@ -1,8 +1,8 @@
 //! `grader self-check`: what CI runs to keep the kit honest. The reference solution
 //! scores full marks; the starter compiles without warnings (clippy included) and
 //! scores 0 with a reason on every check; the starter is what `grader starter` would
-//! write; blessing would change no snapshot; and the probe and the grader know the
-//! same checks.
+//! write; blessing would change no snapshot; the probe and the grader know the same
+//! checks; and the rubric's budget covers the checks one endless loop can stop.
 
 use std::process::{Command, Stdio};
 
@@ -24,6 +24,10 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         println!("{} {line}", if ok { "ok  " } else { "FAIL" });
         failures += usize::from(!ok);
     };
+
+    if let Some(rule) = setup.rubric.budget_rule() {
+        report(rule.holds(), rule.to_string());
+    }
 
     let grader = setup.grader();
     let solution = grader
