@@ -347,7 +347,7 @@ impl Grader<'_> {
             Ok(probe) => runner::run_within(
                 &Request {
                     probe,
-                    producer: check.spec.producer,
+                    producer: check.spec.producer.name(),
                     input,
                     time_limit: check.time_limit,
                 },
@@ -384,7 +384,7 @@ impl Grader<'_> {
             .map(|&index| {
                 let (check, input) = self.question(index);
                 runner::Question {
-                    producer: check.spec.producer,
+                    producer: check.spec.producer.name(),
                     input,
                     time_limit: check.time_limit,
                 }

@@ -32,19 +32,20 @@ mod part4;
 #[cfg(feature = "part5")]
 mod part5;
 
-/// Every producer this probe was built with.
+/// Every producer this probe was built with: each part's, named by the wire's
+/// [`wire::producers`] and run by the part's exhaustive `producer`.
 fn checks() -> Vec<(&'static str, Producer)> {
     let mut all: Vec<(&'static str, Producer)> = Vec::new();
     #[cfg(feature = "part1")]
-    all.extend_from_slice(part1::CHECKS);
+    all.extend(wire::producers::Part1::ALL.iter().map(|&p| (p.name(), part1::producer(p))));
     #[cfg(feature = "part2")]
-    all.extend_from_slice(part2::CHECKS);
+    all.extend(wire::producers::Part2::ALL.iter().map(|&p| (p.name(), part2::producer(p))));
     #[cfg(feature = "part3")]
-    all.extend_from_slice(part3::CHECKS);
+    all.extend(wire::producers::Part3::ALL.iter().map(|&p| (p.name(), part3::producer(p))));
     #[cfg(feature = "part4")]
-    all.extend_from_slice(part4::CHECKS);
+    all.extend(wire::producers::Part4::ALL.iter().map(|&p| (p.name(), part4::producer(p))));
     #[cfg(feature = "part5")]
-    all.extend_from_slice(part5::CHECKS);
+    all.extend(wire::producers::Part5::ALL.iter().map(|&p| (p.name(), part5::producer(p))));
     all
 }
 

@@ -12,17 +12,21 @@ use maze::prim::generate_prim;
 use maze::{Direction, Maze, MazeCellArray, MazeRng, Position, SolveError};
 use serde_json::{Value, json};
 
+use wire::producers::Part4;
 use wire::part1::GivenMaze;
 
 use crate::{Producer, field};
 
-/// The Part 4 producers, by the names the grader's checks use.
-pub const CHECKS: &[(&str, Producer)] = &[
-    ("prim_mazes", prim_mazes),
-    ("backtrack_solve", backtrack_solve),
-    ("backtrack_errors", backtrack_errors),
-    ("backtrack_small_stack", backtrack_small_stack),
-];
+/// The function that runs each of Part 4's producers (the `match` is exhaustive: a
+/// producer the grader can name and this part lacks does not compile).
+pub fn producer(which: Part4) -> Producer {
+    match which {
+        Part4::PrimMazes => prim_mazes,
+        Part4::BacktrackSolve => backtrack_solve,
+        Part4::BacktrackErrors => backtrack_errors,
+        Part4::BacktrackSmallStack => backtrack_small_stack,
+    }
+}
 
 type Xy = (i32, i32);
 

@@ -15,7 +15,7 @@ use super::part5::{
     GivenBoard, altered_files, arrows_graph, arrows_solve, boards_value, files_value,
     parse_verdict, planted_board, random_board, read_board, redrawn,
 };
-use super::{Case, CheckSpec, Inputs, Judged, Part};
+use super::{Case, CheckSpec, Inputs, Judged, Producer, producers};
 
 /// The checks of the code each hidden check also runs (see `checks::prerequisites`).
 pub const PREREQUISITES: &[(&str, &[&str])] = &[
@@ -28,62 +28,55 @@ pub const PREREQUISITES: &[(&str, &[&str])] = &[
 
 /// The hidden checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
-    CheckSpec {
-        name: "maze_matches_reference_hidden",
-        part: Part::Part1,
-        producer: "created_mazes",
-        input: hidden_reference_input,
-        judge: maze_matches_reference,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "solve_path_unique_hidden",
-        part: Part::Part1,
-        producer: "solved_mazes",
-        input: hidden_unique_path_input,
-        judge: solve_path_unique,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "rat_bfs_hidden",
-        part: Part::Part2,
-        producer: "rat_search",
-        input: bfs_hidden_input,
-        judge: rat_search,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "rat_dfs_hidden",
-        part: Part::Part2,
-        producer: "rat_search",
-        input: dfs_hidden_input,
-        judge: rat_search,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "arrows_parse_hidden",
-        part: Part::Part5,
-        producer: "arrows_parse",
-        input: arrows_parse_hidden_input,
-        judge: arrows_parse_altered,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "arrows_graph_hidden",
-        part: Part::Part5,
-        producer: "arrows_graph",
-        input: arrows_graph_hidden_input,
-        judge: arrows_graph,
-        blessed: true,
-    },
-    CheckSpec {
-        name: "arrows_solve_hidden",
-        part: Part::Part5,
-        producer: "arrows_solve",
-        input: arrows_solve_hidden_input,
-        judge: arrows_solve,
-        blessed: true,
-    },
+    CheckSpec::new(
+        "maze_matches_reference_hidden",
+        Producer::Part1(producers::Part1::CreatedMazes),
+        hidden_reference_input,
+        maze_matches_reference,
+        true,
+    ),
+    CheckSpec::new(
+        "solve_path_unique_hidden",
+        Producer::Part1(producers::Part1::SolvedMazes),
+        hidden_unique_path_input,
+        solve_path_unique,
+        true,
+    ),
+    CheckSpec::new(
+        "rat_bfs_hidden",
+        Producer::Part2(producers::Part2::RatSearch),
+        bfs_hidden_input,
+        rat_search,
+        true,
+    ),
+    CheckSpec::new(
+        "rat_dfs_hidden",
+        Producer::Part2(producers::Part2::RatSearch),
+        dfs_hidden_input,
+        rat_search,
+        true,
+    ),
+    CheckSpec::new(
+        "arrows_parse_hidden",
+        Producer::Part5(producers::Part5::ArrowsParse),
+        arrows_parse_hidden_input,
+        arrows_parse_altered,
+        true,
+    ),
+    CheckSpec::new(
+        "arrows_graph_hidden",
+        Producer::Part5(producers::Part5::ArrowsGraph),
+        arrows_graph_hidden_input,
+        arrows_graph,
+        true,
+    ),
+    CheckSpec::new(
+        "arrows_solve_hidden",
+        Producer::Part5(producers::Part5::ArrowsSolve),
+        arrows_solve_hidden_input,
+        arrows_solve,
+        true,
+    ),
 ];
 
 /// Four mazes of secret sizes, complexities and seeds.
@@ -245,7 +238,10 @@ mod tests {
         let files = altered_files(&inputs, &mut inputs.rng(), 20).unwrap();
         assert_eq!(files.len(), 20);
         assert!(files.iter().all(|(name, _)| name.contains(".txt with ")));
-        for spec in CHECKS.iter().filter(|spec| spec.part == Part::Part5) {
+        for spec in CHECKS
+            .iter()
+            .filter(|spec| spec.part == crate::checks::Part::Part5)
+        {
             let inputs = Inputs {
                 check: spec.name,
                 ..inputs

@@ -34,6 +34,11 @@ mod part5;
     allow(dead_code, unused_imports)
 )]
 pub mod picture;
+/// The producers the probe runs, named by a type the probe's wire compiles too.
+// A template that leaves a part out names none of that part's producers.
+#[cfg_attr(not(all(feature = "part2", feature = "part5")), allow(dead_code))]
+#[path = "../../probe/wire/src/producers.rs"]
+pub mod producers;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -46,6 +51,7 @@ use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
 pub use mistake::Mistake;
+pub use producers::Producer;
 
 /// A part of the assignment: each is built and can fail to compile on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -496,7 +502,7 @@ pub struct CheckSpec {
     pub part: Part,
     /// What the probe calls (several checks may share a producer: a hidden check
     /// reuses a public one's, so the probe names no hidden check).
-    pub producer: &'static str,
+    pub producer: Producer,
     /// Builds the input sent to the probe.
     pub input: fn(&Inputs) -> anyhow::Result<Value>,
     /// Judges the probe's output for that input.
@@ -507,19 +513,18 @@ pub struct CheckSpec {
 }
 
 impl CheckSpec {
-    /// The check `name` of `part`: what the probe calls, how its input is built and
-    /// judged, and whether the reference's output is blessed.
+    /// The check `name`: what the probe calls (whose part is the check's part), how its
+    /// input is built and judged, and whether the reference's output is blessed.
     pub const fn new(
-        part: Part,
         name: &'static str,
-        producer: &'static str,
+        producer: Producer,
         input: fn(&Inputs) -> anyhow::Result<Value>,
         judge: fn(&Case) -> Judged,
         blessed: bool,
     ) -> CheckSpec {
         CheckSpec {
             name,
-            part,
+            part: Part::ALL[producer.part() - 1],
             producer,
             input,
             judge,
@@ -724,6 +729,87 @@ mod tests {
     }
 
     #[test]
+    fn every_blessed_twin_expects_another_answer_than_the_template_knows() {
+        // The template ships each visible check's blessed output. A twin that expects
+        // that same output is answered by code that returns it whatever it is asked:
+        // a twin made by mirroring a maze, say, cannot test its count of dead ends.
+        // These checks' answers are the same for every input of their kind.
+        const THE_SAME_FOR_EVERY_INPUT: &[(&str, &str)] = &[
+            (
+                "array_border_stays_closed",
+                "removing a border wall leaves all four walls",
+            ),
+            (
+                "arrows_solve_unsolvable",
+                "a board with no way to the target has no path",
+            ),
+            ("solve_before_create", "solving before create is NotCreated"),
+        ];
+        let kit = crate::kit::Kit::locate(None).expect("the kit");
+        let snapshots =
+            crate::snapshots::Snapshots::load(&kit.snapshots()).expect("the blessed outputs");
+        let answered: Vec<&str> = all()
+            .iter()
+            .filter(|spec| spec.blessed)
+            .filter(|spec| {
+                !THE_SAME_FOR_EVERY_INPUT
+                    .iter()
+                    .any(|(name, _)| *name == spec.name)
+            })
+            .filter(|spec| {
+                let visible = snapshots.get(spec.name);
+                let twin = snapshots.get(&twin_name(spec.name));
+                matches!((visible, twin), (Some(v), Some(t)) if v.output == t.output)
+            })
+            .map(|spec| spec.name)
+            .collect();
+        assert!(
+            answered.is_empty(),
+            "these checks' twins expect the answer the template's blessed output gives, so \
+             code that ignores its input passes them: draw another kind of input for the \
+             twin (see Hidden checks and secret twins in the guide): {answered:?}"
+        );
+        for (name, _) in THE_SAME_FOR_EVERY_INPUT {
+            assert!(find(name).is_some(), "{name} is not a check");
+        }
+    }
+
+    #[test]
+    #[cfg(feature = "instructor")]
+    fn every_check_has_an_entry_in_the_rubric() {
+        let rubric = crate::rubric::kit();
+        let missing: Vec<&str> = all()
+            .iter()
+            .filter(|spec| {
+                !rubric
+                    .checks
+                    .iter()
+                    .any(|entry| entry.spec.name == spec.name)
+            })
+            .map(|spec| spec.name)
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "fixtures/rubric.toml has no [[check]] entry for {missing:?}: add one (name, part, \
+             title, points, hint naming its handout section), or the check is never graded"
+        );
+    }
+
+    #[test]
+    fn every_producer_is_called_by_a_check() {
+        let unused: Vec<&str> = Producer::all()
+            .into_iter()
+            .filter(|producer| !all().iter().any(|check| check.producer == *producer))
+            .map(Producer::name)
+            .collect();
+        // A grader without a part's checks (a template that leaves Part 2 or 5 out)
+        // names none of its producers.
+        if cfg!(all(feature = "part2", feature = "part5")) {
+            assert!(unused.is_empty(), "no check calls {unused:?}");
+        }
+    }
+
+    #[test]
     fn check_names_are_unique() {
         let names: HashSet<&str> = all().iter().map(|c| c.name).collect();
         assert_eq!(names.len(), all().len());
@@ -738,7 +824,7 @@ mod tests {
         let spec = CheckSpec {
             name: "broken",
             part: Part::Part1,
-            producer: "broken",
+            producer: Producer::Part1(producers::Part1::DirectionOpposite),
             input: |_| Ok(Value::Null),
             judge: broken,
             blessed: false,

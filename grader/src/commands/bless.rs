@@ -43,7 +43,7 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
         let run = runner::run(
             &Request {
                 probe,
-                producer: check.spec.producer,
+                producer: check.spec.producer.name(),
                 input,
                 time_limit: check.time_limit,
             },

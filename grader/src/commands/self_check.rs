@@ -155,9 +155,9 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         .lines()
         .map(str::to_owned)
         .collect();
-    let mut in_grader: Vec<String> = checks::all()
-        .iter()
-        .map(|c| c.producer.to_owned())
+    let mut in_grader: Vec<String> = checks::Producer::all()
+        .into_iter()
+        .map(|producer| producer.name().to_owned())
         .collect();
     in_probe.sort();
     in_grader.sort();

@@ -30,6 +30,10 @@ const PROBE_SOURCES: &[(&str, &str)] = &[
 /// a crate of its own, so that the seed builds it once for every submission.
 const WIRE_SOURCE: &str = include_str!("../../probe/wire/src/lib.rs");
 
+/// The wire's list of producers, a module the grader compiles too
+/// ([`crate::checks::producers`]).
+const WIRE_PRODUCERS: &str = include_str!("../../probe/wire/src/producers.rs");
+
 /// The wire's package name, with a hash of its source in it. Every harness writes the
 /// wire anew, so its file is given an old time (below) for cargo to find the seed's
 /// build of it fresh; the name is what tells a changed wire (a new grader on an old
@@ -38,7 +42,10 @@ pub(super) fn wire_package() -> &'static str {
     static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     NAME.get_or_init(|| {
         use sha2::{Digest as _, Sha256};
-        let hash = Sha256::digest(WIRE_SOURCE.as_bytes());
+        let hash = Sha256::new()
+            .chain_update(WIRE_SOURCE.as_bytes())
+            .chain_update(WIRE_PRODUCERS.as_bytes())
+            .finalize();
         let hex: String = hash.iter().take(6).map(|b| format!("{b:02x}")).collect();
         format!("grader-wire-{hex}")
     })
@@ -230,15 +237,19 @@ pub(super) fn prepare(
     for (name, source) in PROBE_SOURCES {
         write_if_changed(&dir.join("probe/src").join(name), source.as_bytes())?;
     }
-    let wire_source = dir.join("wire/src/lib.rs");
-    write_if_changed(&wire_source, WIRE_SOURCE.as_bytes())?;
-    fs::File::options()
-        .write(true)
-        .open(&wire_source)
-        .and_then(|file| {
-            file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(WIRE_MTIME_S))
-        })
-        .with_context(|| format!("setting the time of {}", wire_source.display()))?;
+    for (name, source) in [("lib.rs", WIRE_SOURCE), ("producers.rs", WIRE_PRODUCERS)] {
+        let wire_source = dir.join("wire/src").join(name);
+        write_if_changed(&wire_source, source.as_bytes())?;
+        fs::File::options()
+            .write(true)
+            .open(&wire_source)
+            .and_then(|file| {
+                file.set_modified(
+                    std::time::UNIX_EPOCH + std::time::Duration::from_secs(WIRE_MTIME_S),
+                )
+            })
+            .with_context(|| format!("setting the time of {}", wire_source.display()))?;
+    }
     write_sources(sources, &dir.join("submission/src"))?;
     let lock = fs::read(&workspace.lock_file).with_context(|| {
         format!(

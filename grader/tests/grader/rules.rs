@@ -86,11 +86,18 @@ fn chapter_file(section: &str) -> String {
     let number = section
         .strip_prefix('§')
         .unwrap_or_else(|| panic!("section {section:?} is neither \"intro\" nor §N or §N.M"));
+    let mut found = chapters_of(number);
+    assert_eq!(found.len(), 1, "section {section}: chapters {found:?}");
+    found.remove(0)
+}
+
+/// The chapter files of section `number` ("7" or "7.4"): one, when it exists.
+fn chapters_of(number: &str) -> Vec<String> {
     let prefix = match number.split_once('.') {
         Some((chapter, part)) => format!("{chapter:0>2}-{part}-"),
         None => format!("{number:0>2}-"),
     };
-    let mut found: Vec<String> = chapter_files()
+    chapter_files()
         .into_iter()
         .filter(|name| {
             name.starts_with(&prefix)
@@ -99,9 +106,7 @@ fn chapter_file(section: &str) -> String {
                 && (number.contains('.')
                     || !name[prefix.len()..].starts_with(|c: char| c.is_ascii_digit()))
         })
-        .collect();
-    assert_eq!(found.len(), 1, "section {section}: chapters {found:?}");
-    found.remove(0)
+        .collect()
 }
 
 /// The text of an `{{#include path:anchor}}` (the whole file without an anchor),
@@ -221,6 +226,66 @@ fn visibilities() -> BTreeMap<String, String> {
         .into_iter()
         .map(|c| (c.name, c.visibility.unwrap_or_else(|| "visible".to_owned())))
         .collect()
+}
+
+#[test]
+fn every_visible_check_grades_a_rule_of_the_handout() {
+    let table = table();
+    let named: std::collections::BTreeSet<&str> = table
+        .rule
+        .iter()
+        .flat_map(|rule| rule.check.names())
+        .collect();
+    let missing: Vec<String> = visibilities()
+        .into_iter()
+        .filter(|(name, visibility)| visibility == "visible" && !named.contains(name.as_str()))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "these visible checks grade no rule of handout/rules.toml: add each to the [[rule]] \
+         whose sentence of the handout it grades, or a new [[rule]] quoting it: {missing:?}"
+    );
+}
+
+#[test]
+fn every_checks_hint_names_a_section_of_the_handout() {
+    #[derive(Deserialize)]
+    struct Rubric {
+        check: Vec<RubricCheck>,
+    }
+    #[derive(Deserialize)]
+    struct RubricCheck {
+        name: String,
+        hint: String,
+    }
+    let text = std::fs::read_to_string(checkout().join("fixtures/rubric.toml"))
+        .expect("reading fixtures/rubric.toml");
+    let rubric: Rubric = toml::from_str(&text).expect("fixtures/rubric.toml parses");
+    let problems: Vec<String> = rubric
+        .check
+        .iter()
+        .filter_map(|check| {
+            let section = check.hint.split_once('§').map(|(_, rest)| {
+                rest.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .next()
+                    .unwrap_or_default()
+                    .trim_end_matches('.')
+            });
+            match section {
+                None | Some("") => Some(format!(
+                    "{}: its hint {:?} names no section of the handout (§N or §N.M)",
+                    check.name, check.hint
+                )),
+                Some(number) if chapters_of(number).len() != 1 => Some(format!(
+                    "{}: its hint names §{number}, which no chapter of handout/src is",
+                    check.name
+                )),
+                Some(_) => None,
+            }
+        })
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

@@ -11,6 +11,8 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+pub mod producers;
+
 
 /// A producer: runs the student's code on the grader's input and returns the output.
 pub type Producer = fn(&Value) -> Value;

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::model::{CARDINALS, EAST, NORTH, SOUTH, WEST, direction_name, facing};
-use super::{Case, CheckSpec, Inputs, Judged, Mistake, Part, Verdict};
+use super::{Case, CheckSpec, Inputs, Judged, Mistake, Producer, Verdict, producers};
 
 mod disjoint_set;
 mod file_format;
@@ -45,133 +45,145 @@ pub(super) use search::{rat_search, search_input};
 
 const fn check(
     name: &'static str,
-    producer: &'static str,
+    producer: producers::Part2,
     input: fn(&Inputs) -> anyhow::Result<Value>,
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec::new(Part::Part2, name, producer, input, judge, blessed)
+    CheckSpec::new(name, Producer::Part2(producer), input, judge, blessed)
 }
 
 /// The Part 2 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
-    check("rat_stack", "stack_script", stack_input, rat_stack, true),
-    check("rat_queue", "queue_script", queue_input, rat_queue, true),
+    check(
+        "rat_stack",
+        producers::Part2::StackScript,
+        stack_input,
+        rat_stack,
+        true,
+    ),
+    check(
+        "rat_queue",
+        producers::Part2::QueueScript,
+        queue_input,
+        rat_queue,
+        true,
+    ),
     check(
         "rat_queue_capacity",
-        "queue_script",
+        producers::Part2::QueueScript,
         queue_capacity_input,
         rat_queue_capacity,
         true,
     ),
     check(
         "rat_disjoint_set",
-        "disjoint_set_script",
+        producers::Part2::DisjointSetScript,
         disjoint_set_input,
         rat_disjoint_set,
         true,
     ),
     check(
         "rat_disjoint_set_rank",
-        "disjoint_set_script",
+        producers::Part2::DisjointSetScript,
         rank_input,
         rat_disjoint_set_rank,
         true,
     ),
     check(
         "rat_disjoint_set_compression",
-        "disjoint_set_script",
+        producers::Part2::DisjointSetScript,
         compression_input,
         rat_disjoint_set_compression,
         false,
     ),
     check(
         "rat_maze_rooms",
-        "rat_maze_rooms",
+        producers::Part2::RatMazeRooms,
         rooms_input,
         rat_maze_rooms,
         true,
     ),
     check(
         "rat_neighbors_one_sided",
-        "rat_neighbors",
+        producers::Part2::RatNeighbors,
         one_sided_input,
         rat_neighbors_one_sided,
         true,
     ),
     check(
         "rat_read_fixtures",
-        "rat_read",
+        producers::Part2::RatRead,
         read_fixtures_input,
         rat_read_fixtures,
         true,
     ),
     check(
         "rat_write_read_identity",
-        "rat_write_read",
+        producers::Part2::RatWriteRead,
         write_read_input,
         rat_write_read_identity,
         false,
     ),
     check(
         "rat_invalid_files",
-        "rat_read",
+        producers::Part2::RatRead,
         invalid_files_input,
         rat_invalid_files,
         true,
     ),
     check(
         "rat_bfs_sample",
-        "rat_search",
+        producers::Part2::RatSearch,
         bfs_sample_input,
         rat_search,
         true,
     ),
     check(
         "rat_dfs_sample",
-        "rat_search",
+        producers::Part2::RatSearch,
         dfs_sample_input,
         rat_search,
         true,
     ),
     check(
         "rat_bfs_fixtures",
-        "rat_search",
+        producers::Part2::RatSearch,
         bfs_fixtures_input,
         rat_search,
         true,
     ),
     check(
         "rat_dfs_fixtures",
-        "rat_search",
+        producers::Part2::RatSearch,
         dfs_fixtures_input,
         rat_search,
         true,
     ),
     check(
         "rat_generate_joins",
-        "rat_generate",
+        producers::Part2::RatGenerate,
         joins_input,
         rat_generate_joins,
         false,
     ),
     check(
         "rat_generate_perfect",
-        "rat_generate",
+        producers::Part2::RatGenerate,
         perfect_input,
         rat_generate_perfect,
         false,
     ),
     check(
         "rat_generate_reference",
-        "rat_generate",
+        producers::Part2::RatGenerate,
         generate_reference_input,
         rat_generate_reference,
         true,
     ),
     check(
         "rat_generate_perfect_reference",
-        "rat_generate",
+        producers::Part2::RatGenerate,
         perfect_reference_input,
         rat_generate_reference,
         true,
@@ -681,7 +693,7 @@ mod tests {
             for round in 0..300 {
                 let template = match &expected {
                     Some(expected) => expected.clone(),
-                    None => plausible(&mut rng, spec.producer, &input),
+                    None => plausible(&mut rng, spec.producer.name(), &input),
                 };
                 let output = match round % 4 {
                     0 => random_value(&mut rng, 6),

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, direction_name, show};
-use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
+use super::{Case, CheckSpec, Inputs, Judged, Producer, Verdict, producers};
 
 mod draw;
 mod mazes;
@@ -28,75 +28,75 @@ type Xy = (i32, i32);
 
 const fn check(
     name: &'static str,
-    producer: &'static str,
+    producer: producers::Part3,
     input: fn(&Inputs) -> anyhow::Result<Value>,
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec::new(Part::Part3, name, producer, input, judge, blessed)
+    CheckSpec::new(name, Producer::Part3(producer), input, judge, blessed)
 }
 
 /// The Part 3 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
         "texture_weights",
-        "texture_weights",
+        producers::Part3::TextureWeights,
         weights_input,
         texture_weights,
         true,
     ),
     check(
         "texture_draw_fair",
-        "texture_picks",
+        producers::Part3::TexturePicks,
         fair_input,
         texture_draw_fair,
         false,
     ),
     check(
         "texture_draw_reference",
-        "texture_picks",
+        producers::Part3::TexturePicks,
         draw_reference_input,
         texture_draw_reference,
         true,
     ),
     check(
         "texture_perfect_square",
-        "weighted_mazes",
+        producers::Part3::WeightedMazes,
         square_input,
         mazes_are_perfect,
         false,
     ),
     check(
         "texture_perfect_non_square",
-        "weighted_mazes",
+        producers::Part3::WeightedMazes,
         non_square_input,
         mazes_are_perfect,
         false,
     ),
     check(
         "texture_matches_reference",
-        "weighted_mazes",
+        producers::Part3::WeightedMazes,
         reference_input,
         texture_matches_reference,
         true,
     ),
     check(
         "texture_horizontal_vertical",
-        "weighted_walls",
+        producers::Part3::WeightedWalls,
         axis_input,
         texture_horizontal_vertical,
         false,
     ),
     check(
         "texture_straight_zigzag",
-        "weighted_walls",
+        producers::Part3::WeightedWalls,
         turns_input,
         texture_straight_zigzag,
         false,
     ),
     check(
         "texture_age_dead_ends",
-        "weighted_walls",
+        producers::Part3::WeightedWalls,
         age_input,
         texture_age_dead_ends,
         false,

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::model::{EAST, Grid, MazeData, NORTH, ReportedMaze, SOUTH, WEST, show};
 use super::part1::{GivenMaze, asked_maze, fixture_maze, transformed};
-use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
+use super::{Case, CheckSpec, Inputs, Judged, Producer, Verdict, producers};
 
 mod backtrack;
 mod prim;
@@ -25,68 +25,68 @@ type Xy = (i32, i32);
 
 const fn check(
     name: &'static str,
-    producer: &'static str,
+    producer: producers::Part4,
     input: fn(&Inputs) -> anyhow::Result<Value>,
     judge: fn(&Case) -> Judged,
     blessed: bool,
 ) -> CheckSpec {
-    CheckSpec::new(Part::Part4, name, producer, input, judge, blessed)
+    CheckSpec::new(name, Producer::Part4(producer), input, judge, blessed)
 }
 
 /// The Part 4 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
         "prim_perfect_square",
-        "prim_mazes",
+        producers::Part4::PrimMazes,
         square_input,
         prim_perfect,
         false,
     ),
     check(
         "prim_perfect_non_square",
-        "prim_mazes",
+        producers::Part4::PrimMazes,
         non_square_input,
         prim_perfect,
         false,
     ),
     check(
         "prim_start_and_end",
-        "prim_mazes",
+        producers::Part4::PrimMazes,
         ends_input,
         prim_start_and_end,
         false,
     ),
     check(
         "prim_matches_reference",
-        "prim_mazes",
+        producers::Part4::PrimMazes,
         reference_input,
         prim_matches_reference,
         true,
     ),
     check(
         "backtrack_path_valid",
-        "backtrack_solve",
+        producers::Part4::BacktrackSolve,
         valid_input,
         backtrack_path_valid,
         false,
     ),
     check(
         "backtrack_matches_reference",
-        "backtrack_solve",
+        producers::Part4::BacktrackSolve,
         loops_input,
         backtrack_matches_reference,
         true,
     ),
     check(
         "backtrack_errors",
-        "backtrack_errors",
+        producers::Part4::BacktrackErrors,
         errors_input,
         backtrack_errors,
         true,
     ),
     check(
         "backtrack_no_stack_overflow",
-        "backtrack_small_stack",
+        producers::Part4::BacktrackSmallStack,
         snake_input,
         backtrack_no_stack_overflow,
         false,

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::model::ARROWS;
-use super::{Case, CheckSpec, Inputs, Judged, Part, Verdict};
+use super::{Case, CheckSpec, Inputs, Judged, Producer, Verdict, producers};
 
 mod boards;
 mod graph;
@@ -50,66 +50,66 @@ pub(super) use search::arrows_solve;
 
 const fn check(
     name: &'static str,
-    producer: &'static str,
+    producer: producers::Part5,
     input: fn(&Inputs) -> anyhow::Result<Value>,
     judge: fn(&Case) -> Judged,
 ) -> CheckSpec {
-    CheckSpec::new(Part::Part5, name, producer, input, judge, true)
+    CheckSpec::new(name, Producer::Part5(producer), input, judge, true)
 }
 
 /// The Part 5 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
         "arrows_parse_fixtures",
-        "arrows_parse",
+        producers::Part5::ArrowsParse,
         parse_fixtures_input,
         arrows_parse_fixtures,
     ),
     check(
         "arrows_parse_invalid",
-        "arrows_parse",
+        producers::Part5::ArrowsParse,
         parse_invalid_input,
         arrows_parse_invalid,
     ),
     check(
         "arrows_graph_rules",
-        "arrows_graph",
+        producers::Part5::ArrowsGraph,
         graph_rules_input,
         arrows_graph,
     ),
     check(
         "arrows_graph_fixtures",
-        "arrows_graph",
+        producers::Part5::ArrowsGraph,
         graph_fixtures_input,
         arrows_graph,
     ),
     check(
         "arrows_solve_sample",
-        "arrows_solve",
+        producers::Part5::ArrowsSolve,
         solve_sample_input,
         arrows_solve,
     ),
     check(
         "arrows_solve_fixtures",
-        "arrows_solve",
+        producers::Part5::ArrowsSolve,
         solve_fixtures_input,
         arrows_solve,
     ),
     check(
         "arrows_solve_unsolvable",
-        "arrows_solve",
+        producers::Part5::ArrowsSolve,
         solve_unsolvable_input,
         arrows_solve,
     ),
     check(
         "arrows_solve_non_square",
-        "arrows_solve",
+        producers::Part5::ArrowsSolve,
         solve_non_square_input,
         arrows_solve,
     ),
     check(
         "arrows_path_legal",
-        "arrows_solve",
+        producers::Part5::ArrowsSolve,
         path_legal_input,
         arrows_path_legal,
     ),
