@@ -6,7 +6,11 @@
 # student's command behind each file. The student's walk (grader/tests/grader/walk.rs)
 # runs those commands in a template and compares their output with these files.
 #
-# Run it from anywhere: ./handout/figures.sh [--with-report]
+# Run it from anywhere: ./handout/figures.sh [-j N] [--with-report]
+# -j N (or --jobs N) is passed to cargo, which otherwise uses every core. The builds
+# and the texture table's test say --workspace, as the kit's test tiers do, so that
+# they reuse the tiers' builds instead of building the solution's dependencies again
+# with other features.
 # Every output is deterministic (fixed seeds), so running it twice changes nothing
 # unless the solution changed. With --with-report it also writes a student template
 # (`grader dist`) and grades its untouched starter from the template's root, as a
@@ -15,6 +19,18 @@
 # is kept.
 set -euo pipefail
 
+jobs=()
+with_report=false
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        -j | --jobs) jobs=(--jobs "${2:?figures.sh: $1 needs a number of jobs}"); shift ;;
+        -j*) jobs=(--jobs "${1#-j}") ;;
+        --with-report) with_report=true ;;
+        *) echo "figures.sh: unknown argument $1 (allowed: -j N, --jobs N, --with-report)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
 handout="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 kit="$(dirname "$handout")"
 figures="$handout/src/figures"
@@ -22,7 +38,7 @@ cd "$kit"
 mkdir -p "$figures"
 
 # Build once, so that the commands below print nothing but their output.
-cargo build --quiet --locked -p maze-solution -p maze-grader
+cargo build --quiet --locked --workspace --bins "${jobs[@]}"
 maze="$kit/target/debug/maze"
 
 index="$figures/README.md"
@@ -105,11 +121,11 @@ figure texture-straight-center.svg generate --algorithm weighted --favor straigh
 figure texture-zigzag-text.txt generate --algorithm weighted --favor zigzag --width 10 --height 6 --seed 3
 # The texture table is the one exception: a test measures the generator and fails,
 # printing the table to paste, when the file is out of date.
-if ! measured=$(cargo test --quiet --locked -p maze-solution --test texture the_handouts_texture_table 2>&1); then
+if ! measured=$(cargo test --quiet --locked --workspace "${jobs[@]}" --test texture the_handouts_texture_table 2>&1); then
     printf '%s\n' "$measured" >&2
     exit 1
 fi
-echo "| \`texture-table.md\` | \`cargo test -p maze-solution --test texture the_handouts_texture_table\` checks it and, when it is out of date, prints the table to paste |" >> "$index"
+echo "| \`texture-table.md\` | \`cargo test --workspace --test texture the_handouts_texture_table\` checks it and, when it is out of date, prints the table to paste |" >> "$index"
 # §9: a Prim maze, its backtracking path, and the same maze as text.
 figure prim-12x8-seed2.svg solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2 --format svg
 figure prim-12x8-seed2.txt solve --algorithm prim --solver backtrack --width 12 --height 8 --seed 2
@@ -127,7 +143,7 @@ done
 # §11: a grader report on the unfinished starter (only with --with-report).
 report=grade-starter.txt
 report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
-if [[ "${1:-}" == "--with-report" ]]; then
+if [[ "$with_report" == true ]]; then
     template="$(mktemp -d)"
     trap 'rm -rf "$template"' EXIT
     "$kit/target/debug/grader" dist --feedback-only "$template/course" > /dev/null
