@@ -180,7 +180,22 @@ impl Grader<'_> {
         );
         report.build_errors = build_errors;
         if let Some(plan) = &plan {
-            let section = self.style_section(plan, submission, build.lints.as_deref());
+            // Style points are earned by code that works: each part's checks.
+            let by_part: Vec<Vec<(f64, f64, bool)>> = self
+                .rubric
+                .parts
+                .iter()
+                .map(|(part, _)| {
+                    report
+                        .checks
+                        .iter()
+                        .filter(|c| c.part == *part)
+                        .map(|c| (c.max_score, c.score, c.passed))
+                        .collect()
+                })
+                .collect();
+            let earned = self.rubric.style.earned(&by_part);
+            let section = self.style_section(plan, submission, build.lints.as_deref(), earned);
             report.score += section.score;
             report.max_score += section.max_score;
             report.style = Some(section);
@@ -204,6 +219,7 @@ impl Grader<'_> {
         plan: &Result<crate::style::Plan, String>,
         submission: &Path,
         lints: Option<&[harness::Lint]>,
+        earned: f64,
     ) -> crate::style::Section {
         // Read again (a few files): the build read them from the same place, and a
         // source it could not read means no lints to place anyway.
@@ -213,7 +229,14 @@ impl Grader<'_> {
             .stubs
             .as_deref()
             .and_then(|stubs| harness::read_sources(stubs).ok());
-        crate::style::section(&self.rubric.style, plan, lints, &sources, stubs.as_ref())
+        crate::style::section(
+            &self.rubric.style,
+            plan,
+            lints,
+            &sources,
+            stubs.as_ref(),
+            earned,
+        )
     }
 
     /// Runs and judges the checks whose part was built, `jobs` processes at a time,
