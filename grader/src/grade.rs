@@ -91,10 +91,10 @@ fn stood_in(
         else {
             continue;
         };
-        // "DirectionExt::opposite (handout §2): …" names the stub before its section.
-        let stub = what.split(" (handout §").next().unwrap_or(what).trim();
+        let stub = stub_name(what);
+        // Short: the note at the top of the check's part says the rest, once.
         check.message = format!(
-            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them ({stub}): fix that part's compile error first {BUILD_NOTE}",
+            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached `{stub}` {BUILD_NOTE}",
             broken.id()
         );
         check.mistake = Some(Mistake::new(
@@ -103,6 +103,133 @@ fn stood_in(
         ));
     }
     checks
+}
+
+/// The stub a `todo!()`'s words name: "DirectionExt::opposite (handout §2): …"
+/// gives "DirectionExt::opposite".
+fn stub_name(words: &str) -> &str {
+    words.split(" (handout §").next().unwrap_or(words).trim()
+}
+
+/// "Part 2", for the part-level notes.
+fn part_name(part: Part) -> String {
+    format!("Part {}", part.id().trim_start_matches("part"))
+}
+
+/// What an earlier part lacks that a part's failing checks call, said once at the top
+/// of that part ([`crate::report::PartSummary::needs`]) rather than under each check:
+/// a stub of an earlier part not written yet (its `todo!()`), an earlier part that
+/// does not compile (its stubs stood in, see [`stood_in`]), or an earlier part's code
+/// that fails its own checks. A check that reached an earlier part's `todo!()` is
+/// told in one line where to look, not sent to write code of its own part.
+fn earlier_parts(
+    mut checks: Vec<CheckResult>,
+    parts: &BTreeMap<Part, Result<PathBuf, String>>,
+) -> (Vec<CheckResult>, BTreeMap<Part, Vec<String>>) {
+    // Per part, in order met: the stubs not written yet, the parts that did not
+    // compile, the earlier failing checks, each with how many checks they fail.
+    let mut unwritten: BTreeMap<Part, Vec<(Part, String, usize)>> = BTreeMap::new();
+    let mut uncompiled: BTreeMap<Part, Vec<(Part, usize)>> = BTreeMap::new();
+    let mut failing_before: BTreeMap<Part, Vec<String>> = BTreeMap::new();
+    let part_of: BTreeMap<String, (Part, bool)> = checks
+        .iter()
+        .map(|c| (c.name.clone(), (c.part, c.passed)))
+        .collect();
+    for check in checks.iter_mut().filter(|c| !c.passed && !c.grader_error) {
+        let todo = check
+            .message
+            .strip_prefix(mistake::NOT_IMPLEMENTED)
+            .and_then(|rest| rest.strip_prefix(": "));
+        if let Some(what) = todo
+            && let Some(owner) = todo_section(what)
+                .and_then(Part::of_section)
+                .filter(|owner| *owner < check.part)
+        {
+            let stub = stub_name(what).to_owned();
+            let list = unwritten.entry(check.part).or_default();
+            match list.iter_mut().find(|(p, s, _)| *p == owner && *s == stub) {
+                Some((_, _, count)) => *count += 1,
+                None => list.push((owner, stub.clone(), 1)),
+            }
+            check.message = format!(
+                "this check calls your {} `{stub}`, which is not written yet (see the note at the top of {})",
+                part_name(owner),
+                part_name(check.part)
+            );
+            check.fix_first = None;
+            continue;
+        }
+        let broken = parts
+            .iter()
+            .filter(|(part, built)| **part < check.part && built.is_err())
+            .map(|(part, _)| *part)
+            .find(|part| {
+                check
+                    .message
+                    .starts_with(&format!("your {} code does not compile, so", part.id()))
+            });
+        if let Some(broken) = broken {
+            let list = uncompiled.entry(check.part).or_default();
+            match list.iter_mut().find(|(p, _)| *p == broken) {
+                Some((_, count)) => *count += 1,
+                None => list.push((broken, 1)),
+            }
+            continue;
+        }
+        for name in checks::prerequisites(&check.name) {
+            if let Some((part, false)) = part_of.get(*name)
+                && *part < check.part
+            {
+                let list = failing_before.entry(check.part).or_default();
+                if !list.iter().any(|n| n == name) {
+                    list.push((*name).to_owned());
+                }
+            }
+        }
+    }
+    let mut needs: BTreeMap<Part, Vec<String>> = BTreeMap::new();
+    for (part, stubs) in unwritten {
+        for (owner, stub, count) in stubs {
+            needs.entry(part).or_default().push(format!(
+                "{}'s checks call your {} `{stub}`, which is not written yet: {} until it is",
+                part_name(part),
+                part_name(owner),
+                fail_count(count)
+            ));
+        }
+    }
+    for (part, broken) in uncompiled {
+        for (owner, count) in broken {
+            needs.entry(part).or_default().push(format!(
+                "{}'s checks call your {} code, which does not compile: the starter's stubs stood in for it in this build, and {} until it compiles {BUILD_NOTE}",
+                part_name(part),
+                part_name(owner),
+                fail_count(count)
+            ));
+        }
+    }
+    for (part, names) in failing_before {
+        let (them, fail) = if names.len() == 1 {
+            ("it", "fails")
+        } else {
+            ("them", "fail")
+        };
+        needs.entry(part).or_default().push(format!(
+            "{}'s checks call code of an earlier part that {fail} its own checks ({}): fix {them} first",
+            part_name(part),
+            names.join(", ")
+        ));
+    }
+    (checks, needs)
+}
+
+/// "1 check fails", "5 checks fail".
+fn fail_count(count: usize) -> String {
+    if count == 1 {
+        "1 of its checks fails".to_owned()
+    } else {
+        format!("{count} of its checks fail")
+    }
 }
 
 /// The handout section a `todo!()`'s words name: "X (handout §7.4): …" gives "7.4".
@@ -164,6 +291,7 @@ impl Grader<'_> {
             checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
         }
         let checks = point_at_causes(stood_in(checks, &build.parts));
+        let (checks, needs) = earlier_parts(checks, &build.parts);
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -179,6 +307,16 @@ impl Grader<'_> {
             started.elapsed(),
         );
         report.build_errors = build_errors;
+        for part in &mut report.parts {
+            let id = Part::from_id(&part.id);
+            part.needs = id
+                .and_then(|id| needs.get(&id))
+                .cloned()
+                .unwrap_or_default();
+            part.build_failed = id
+                .and_then(|id| build.parts.get(&id))
+                .is_some_and(Result::is_err);
+        }
         if let Some(plan) = &plan {
             // Style points are earned by code that works: each part's checks.
             let by_part: Vec<Vec<(f64, f64, bool)>> = self
@@ -733,6 +871,76 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_later_parts_checks_that_reach_an_earlier_parts_todo_say_so_once_at_the_top_of_their_part()
+    {
+        let todo = "not implemented: DirectionExt::opposite (handout §2): the opposite of {self:?}";
+        let mut checks: Vec<CheckResult> = ["rat_bfs", "rat_dfs"]
+            .into_iter()
+            .map(|name| CheckResult {
+                part: Part::Part2,
+                ..result(name, false, todo)
+            })
+            .collect();
+        checks.push(result("direction_opposite", false, todo));
+        let mut own = result(
+            "rat_stack",
+            false,
+            "not implemented: Stack::push (handout §7.2): x",
+        );
+        own.part = Part::Part2;
+        checks.push(own);
+        let parts = BTreeMap::from([
+            (Part::Part1, Ok(PathBuf::new())),
+            (Part::Part2, Ok(PathBuf::new())),
+        ]);
+        let (checks, needs) = earlier_parts(checks, &parts);
+        assert_eq!(
+            needs[&Part::Part2],
+            [
+                "Part 2's checks call your Part 1 `DirectionExt::opposite`, which is not written yet: 2 of its checks fail until it is"
+            ]
+        );
+        assert!(
+            !needs.contains_key(&Part::Part1),
+            "its own stub is Part 1's to write"
+        );
+        assert_eq!(
+            checks[0].message,
+            "this check calls your Part 1 `DirectionExt::opposite`, which is not written yet (see the note at the top of Part 2)"
+        );
+        assert_eq!(
+            checks[2].message, todo,
+            "Part 1's own check keeps its words"
+        );
+        assert!(
+            checks[3]
+                .message
+                .starts_with("not implemented: Stack::push")
+        );
+    }
+
+    #[test]
+    fn a_later_part_whose_checks_reach_stubs_of_a_part_that_did_not_compile_says_so_once() {
+        let mut texture = result(
+            "texture_perfect_square",
+            false,
+            "not implemented: MazeCellArray::resize (handout §4): make the grid 5 cells wide",
+        );
+        texture.part = Part::Part3;
+        let parts = BTreeMap::from([
+            (Part::Part1, Err("error[E0308]".to_owned())),
+            (Part::Part3, Ok(PathBuf::new())),
+        ]);
+        let (_, needs) = earlier_parts(stood_in(vec![texture], &parts), &parts);
+        assert_eq!(
+            needs[&Part::Part3],
+            [format!(
+                "Part 3's checks call your Part 1 code, which does not compile: the starter's stubs stood in for it in this build, and 1 of its checks fails until it compiles {BUILD_NOTE}"
+            )]
+        );
+    }
+
+    #[test]
     fn a_check_reaching_a_stub_of_a_part_that_did_not_compile_is_sent_to_the_compile_error() {
         let mut texture = result(
             "texture_perfect_square",
@@ -753,7 +961,7 @@ mod tests {
         let checks = stood_in(vec![texture, own], &parts);
         assert!(
             checks[0].message.starts_with(
-                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them (MazeCellArray::resize)"
+                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached `MazeCellArray::resize`"
             ),
             "{}",
             checks[0].message
