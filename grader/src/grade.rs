@@ -29,8 +29,7 @@ const BUILD_NOTE: &str = "(the compiler's message is at the top of the report)";
 /// one first: a wrong `opposite` fails every check that carves a maze, and the
 /// student should start with `opposite`.
 fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
-    let judged_failing =
-        |c: &CheckResult| !c.passed && !c.grader_error && !c.message.ends_with(BUILD_NOTE);
+    let judged_failing = |c: &CheckResult| !c.passed && !c.grader_error && !is_build_error(c);
     // A check whose own code is still a todo!() has nothing to fix first.
     let unwritten = |c: &CheckResult| c.message.starts_with("not implemented");
     let failing: Vec<String> = checks
@@ -69,6 +68,18 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
     checks
 }
 
+/// Whether `check` failed because code it runs did not compile.
+fn is_build_error(check: &CheckResult) -> bool {
+    check
+        .mistake
+        .as_ref()
+        .is_some_and(|m| m.kind == mistake::BUILD_ERROR)
+}
+
+/// For each part, the earlier parts that did not compile and whose stubs its checks
+/// reached, with how many of its checks did (see [`stood_in`]).
+type StoodIn = BTreeMap<Part, Vec<(Part, usize)>>;
+
 /// A check of a part that compiled, failing at a `todo!()` of a part that did not:
 /// that part's files were the starter's stubs in this build, and the student is told
 /// so (and the class page groups it with the build error, not with untouched
@@ -76,7 +87,8 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
 fn stood_in(
     mut checks: Vec<CheckResult>,
     parts: &BTreeMap<Part, Result<PathBuf, String>>,
-) -> Vec<CheckResult> {
+) -> (Vec<CheckResult>, StoodIn) {
+    let mut reached = StoodIn::new();
     for check in checks.iter_mut().filter(|c| !c.passed) {
         let Some(what) = check
             .message
@@ -94,15 +106,21 @@ fn stood_in(
         let stub = stub_name(what);
         // Short: the note at the top of the check's part says the rest, once.
         check.message = format!(
-            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached `{stub}` {BUILD_NOTE}",
-            broken.id()
+            "this check calls your {} code, which does not compile: the starter's stub `{stub}` stood in for it (see the note at the top of {})",
+            part_name(broken),
+            part_name(check.part)
         );
+        let list = reached.entry(check.part).or_default();
+        match list.iter_mut().find(|(p, _)| *p == broken) {
+            Some((_, count)) => *count += 1,
+            None => list.push((broken, 1)),
+        }
         check.mistake = Some(Mistake::new(
             mistake::BUILD_ERROR,
             format!("{} does not compile: its stubs stood in", broken.id()),
         ));
     }
-    checks
+    (checks, reached)
 }
 
 /// The stub a `todo!()`'s words name: "DirectionExt::opposite (handout §2): …"
@@ -124,12 +142,11 @@ fn part_name(part: Part) -> String {
 /// told in one line where to look, not sent to write code of its own part.
 fn earlier_parts(
     mut checks: Vec<CheckResult>,
-    parts: &BTreeMap<Part, Result<PathBuf, String>>,
+    uncompiled: StoodIn,
 ) -> (Vec<CheckResult>, BTreeMap<Part, Vec<String>>) {
-    // Per part, in order met: the stubs not written yet, the parts that did not
-    // compile, the earlier failing checks, each with how many checks they fail.
+    // Per part, in order met: the stubs not written yet and the earlier failing
+    // checks, each with how many checks they fail.
     let mut unwritten: BTreeMap<Part, Vec<(Part, String, usize)>> = BTreeMap::new();
-    let mut uncompiled: BTreeMap<Part, Vec<(Part, usize)>> = BTreeMap::new();
     let mut failing_before: BTreeMap<Part, Vec<String>> = BTreeMap::new();
     let part_of: BTreeMap<String, (Part, bool)> = checks
         .iter()
@@ -159,21 +176,7 @@ fn earlier_parts(
             check.fix_first = None;
             continue;
         }
-        let broken = parts
-            .iter()
-            .filter(|(part, built)| **part < check.part && built.is_err())
-            .map(|(part, _)| *part)
-            .find(|part| {
-                check
-                    .message
-                    .starts_with(&format!("your {} code does not compile, so", part.id()))
-            });
-        if let Some(broken) = broken {
-            let list = uncompiled.entry(check.part).or_default();
-            match list.iter_mut().find(|(p, _)| *p == broken) {
-                Some((_, count)) => *count += 1,
-                None => list.push((broken, 1)),
-            }
+        if is_build_error(check) {
             continue;
         }
         for name in checks::prerequisites(&check.name) {
@@ -290,8 +293,8 @@ impl Grader<'_> {
             let twin = runs.next().flatten();
             checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
         }
-        let checks = point_at_causes(stood_in(checks, &build.parts));
-        let (checks, needs) = earlier_parts(checks, &build.parts);
+        let (checks, uncompiled) = stood_in(checks, &build.parts);
+        let (checks, needs) = earlier_parts(point_at_causes(checks), uncompiled);
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -889,11 +892,7 @@ mod tests {
         );
         own.part = Part::Part2;
         checks.push(own);
-        let parts = BTreeMap::from([
-            (Part::Part1, Ok(PathBuf::new())),
-            (Part::Part2, Ok(PathBuf::new())),
-        ]);
-        let (checks, needs) = earlier_parts(checks, &parts);
+        let (checks, needs) = earlier_parts(checks, StoodIn::new());
         assert_eq!(
             needs[&Part::Part2],
             [
@@ -931,7 +930,8 @@ mod tests {
             (Part::Part1, Err("error[E0308]".to_owned())),
             (Part::Part3, Ok(PathBuf::new())),
         ]);
-        let (_, needs) = earlier_parts(stood_in(vec![texture], &parts), &parts);
+        let (checks, uncompiled) = stood_in(vec![texture], &parts);
+        let (_, needs) = earlier_parts(checks, uncompiled);
         assert_eq!(
             needs[&Part::Part3],
             [format!(
@@ -958,13 +958,10 @@ mod tests {
             (Part::Part1, Err("error[E0308]".to_owned())),
             (Part::Part3, Ok(PathBuf::new())),
         ]);
-        let checks = stood_in(vec![texture, own], &parts);
-        assert!(
-            checks[0].message.starts_with(
-                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached `MazeCellArray::resize`"
-            ),
-            "{}",
-            checks[0].message
+        let (checks, _) = stood_in(vec![texture, own], &parts);
+        assert_eq!(
+            checks[0].message,
+            "this check calls your Part 1 code, which does not compile: the starter's stub `MazeCellArray::resize` stood in for it (see the note at the top of Part 3)"
         );
         assert_eq!(
             checks[0].mistake.as_ref().map(|m| m.kind.as_str()),
@@ -1084,8 +1081,16 @@ mod tests {
     #[test]
     fn a_part_that_did_not_compile_is_not_blamed_for_the_next_one() {
         let broken = format!("your code does not compile {BUILD_NOTE}");
+        // As the grading keys it: a build error (see `Grader::result`).
+        let unbuilt = CheckResult {
+            mistake: Some(Mistake::new(
+                mistake::BUILD_ERROR,
+                "your code does not compile",
+            )),
+            ..result("direction_opposite", false, &broken)
+        };
         let checks = point_at_causes(vec![
-            result("direction_opposite", false, &broken),
+            unbuilt,
             result("maze_perfect_square", false, "not perfect"),
         ]);
         assert_eq!(checks[1].message, "not perfect");
