@@ -104,7 +104,9 @@ pub struct Rubric {
     pub turned_off: Vec<TurnedOff>,
     /// The checks of the parts turned off that this grader has, as the rubric lists
     /// them: never graded, but blessed with the course's secret like the others, so
-    /// that turning a part on again needs no bless.
+    /// that turning a part on again needs no bless. Only the instructors' commands
+    /// read it: the template's grader blesses nothing.
+    #[cfg_attr(not(feature = "instructor"), allow(dead_code))]
     pub dormant: Vec<RubricCheck>,
     /// The checks of the parts the course assigns, in the order of the file.
     pub checks: Vec<RubricCheck>,
