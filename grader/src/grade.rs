@@ -29,8 +29,7 @@ const BUILD_NOTE: &str = "(the compiler's message is at the top of the report)";
 /// one first: a wrong `opposite` fails every check that carves a maze, and the
 /// student should start with `opposite`.
 fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
-    let judged_failing =
-        |c: &CheckResult| !c.passed && !c.grader_error && !c.message.ends_with(BUILD_NOTE);
+    let judged_failing = |c: &CheckResult| !c.passed && !c.grader_error && !is_build_error(c);
     // A check whose own code is still a todo!() has nothing to fix first.
     let unwritten = |c: &CheckResult| c.message.starts_with("not implemented");
     let failing: Vec<String> = checks
@@ -69,6 +68,18 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
     checks
 }
 
+/// Whether `check` failed because code it runs did not compile.
+fn is_build_error(check: &CheckResult) -> bool {
+    check
+        .mistake
+        .as_ref()
+        .is_some_and(|m| m.kind == mistake::BUILD_ERROR)
+}
+
+/// For each part, the earlier parts that did not compile and whose stubs its checks
+/// reached, with how many of its checks did (see [`stood_in`]).
+type StoodIn = BTreeMap<Part, Vec<(Part, usize)>>;
+
 /// A check of a part that compiled, failing at a `todo!()` of a part that did not:
 /// that part's files were the starter's stubs in this build, and the student is told
 /// so (and the class page groups it with the build error, not with untouched
@@ -76,7 +87,8 @@ fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
 fn stood_in(
     mut checks: Vec<CheckResult>,
     parts: &BTreeMap<Part, Result<PathBuf, String>>,
-) -> Vec<CheckResult> {
+) -> (Vec<CheckResult>, StoodIn) {
+    let mut reached = StoodIn::new();
     for check in checks.iter_mut().filter(|c| !c.passed) {
         let Some(what) = check
             .message
@@ -91,18 +103,138 @@ fn stood_in(
         else {
             continue;
         };
-        // "DirectionExt::opposite (handout §2): …" names the stub before its section.
-        let stub = what.split(" (handout §").next().unwrap_or(what).trim();
+        let stub = stub_name(what);
+        // Short: the note at the top of the check's part says the rest, once.
         check.message = format!(
-            "your {} code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them ({stub}): fix that part's compile error first {BUILD_NOTE}",
-            broken.id()
+            "this check calls your {} code, which does not compile: the starter's stub `{stub}` stood in for it (see the note at the top of {})",
+            part_name(broken),
+            part_name(check.part)
         );
+        let list = reached.entry(check.part).or_default();
+        match list.iter_mut().find(|(p, _)| *p == broken) {
+            Some((_, count)) => *count += 1,
+            None => list.push((broken, 1)),
+        }
         check.mistake = Some(Mistake::new(
             mistake::BUILD_ERROR,
             format!("{} does not compile: its stubs stood in", broken.id()),
         ));
     }
-    checks
+    (checks, reached)
+}
+
+/// The stub a `todo!()`'s words name: "DirectionExt::opposite (handout §2): …"
+/// gives "DirectionExt::opposite".
+fn stub_name(words: &str) -> &str {
+    words.split(" (handout §").next().unwrap_or(words).trim()
+}
+
+/// "Part 2", for the part-level notes.
+fn part_name(part: Part) -> String {
+    format!("Part {}", part.id().trim_start_matches("part"))
+}
+
+/// What an earlier part lacks that a part's failing checks call, said once at the top
+/// of that part ([`crate::report::PartSummary::needs`]) rather than under each check:
+/// a stub of an earlier part not written yet (its `todo!()`), an earlier part that
+/// does not compile (its stubs stood in, see [`stood_in`]), or an earlier part's code
+/// that fails its own checks. A check that reached an earlier part's `todo!()` is
+/// told in one line where to look, not sent to write code of its own part.
+fn earlier_parts(
+    mut checks: Vec<CheckResult>,
+    uncompiled: StoodIn,
+) -> (Vec<CheckResult>, BTreeMap<Part, Vec<String>>) {
+    // Per part, in order met: the stubs not written yet and the earlier failing
+    // checks, each with how many checks they fail.
+    let mut unwritten: BTreeMap<Part, Vec<(Part, String, usize)>> = BTreeMap::new();
+    let mut failing_before: BTreeMap<Part, Vec<String>> = BTreeMap::new();
+    let part_of: BTreeMap<String, (Part, bool)> = checks
+        .iter()
+        .map(|c| (c.name.clone(), (c.part, c.passed)))
+        .collect();
+    for check in checks.iter_mut().filter(|c| !c.passed && !c.grader_error) {
+        let todo = check
+            .message
+            .strip_prefix(mistake::NOT_IMPLEMENTED)
+            .and_then(|rest| rest.strip_prefix(": "));
+        if let Some(what) = todo
+            && let Some(owner) = todo_section(what)
+                .and_then(Part::of_section)
+                .filter(|owner| *owner < check.part)
+        {
+            let stub = stub_name(what).to_owned();
+            let list = unwritten.entry(check.part).or_default();
+            match list.iter_mut().find(|(p, s, _)| *p == owner && *s == stub) {
+                Some((_, _, count)) => *count += 1,
+                None => list.push((owner, stub.clone(), 1)),
+            }
+            check.message = format!(
+                "this check calls your {} `{stub}`, which is not written yet (see the note at the top of {})",
+                part_name(owner),
+                part_name(check.part)
+            );
+            check.fix_first = None;
+            continue;
+        }
+        // A check whose own code is still a todo!() has its own part to write first
+        // (as in `point_at_causes`).
+        if is_build_error(check) || todo.is_some() {
+            continue;
+        }
+        for name in checks::prerequisites(&check.name) {
+            if let Some((part, false)) = part_of.get(*name)
+                && *part < check.part
+            {
+                let list = failing_before.entry(check.part).or_default();
+                if !list.iter().any(|n| n == name) {
+                    list.push((*name).to_owned());
+                }
+            }
+        }
+    }
+    let mut needs: BTreeMap<Part, Vec<String>> = BTreeMap::new();
+    for (part, stubs) in unwritten {
+        for (owner, stub, count) in stubs {
+            needs.entry(part).or_default().push(format!(
+                "{}'s checks call your {} `{stub}`, which is not written yet: {} until it is",
+                part_name(part),
+                part_name(owner),
+                fail_count(count)
+            ));
+        }
+    }
+    for (part, broken) in uncompiled {
+        for (owner, count) in broken {
+            needs.entry(part).or_default().push(format!(
+                "{}'s checks call your {} code, which does not compile: the starter's stubs stood in for it in this build, and {} until it compiles {BUILD_NOTE}",
+                part_name(part),
+                part_name(owner),
+                fail_count(count)
+            ));
+        }
+    }
+    for (part, names) in failing_before {
+        let (them, fail) = if names.len() == 1 {
+            ("it", "fails")
+        } else {
+            ("them", "fail")
+        };
+        needs.entry(part).or_default().push(format!(
+            "{}'s checks call code of an earlier part that {fail} its own checks ({}): fix {them} first",
+            part_name(part),
+            names.join(", ")
+        ));
+    }
+    (checks, needs)
+}
+
+/// "1 check fails", "5 checks fail".
+fn fail_count(count: usize) -> String {
+    if count == 1 {
+        "1 of its checks fails".to_owned()
+    } else {
+        format!("{count} of its checks fail")
+    }
 }
 
 /// The handout section a `todo!()`'s words name: "X (handout §7.4): …" gives "7.4".
@@ -163,7 +295,8 @@ impl Grader<'_> {
             let twin = runs.next().flatten();
             checks.push(self.result(check, &build.parts[&check.spec.part], own, twin));
         }
-        let checks = point_at_causes(stood_in(checks, &build.parts));
+        let (checks, uncompiled) = stood_in(checks, &build.parts);
+        let (checks, needs) = earlier_parts(point_at_causes(checks), uncompiled);
         // A build failure is shown once, at the top, rather than under every check.
         let mut build_errors: Vec<String> = Vec::new();
         for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
@@ -179,8 +312,33 @@ impl Grader<'_> {
             started.elapsed(),
         );
         report.build_errors = build_errors;
+        for part in &mut report.parts {
+            let id = Part::from_id(&part.id);
+            part.needs = id
+                .and_then(|id| needs.get(&id))
+                .cloned()
+                .unwrap_or_default();
+            part.build_failed = id
+                .and_then(|id| build.parts.get(&id))
+                .is_some_and(Result::is_err);
+        }
         if let Some(plan) = &plan {
-            let section = self.style_section(plan, submission, build.lints.as_deref());
+            // Style points are earned by code that works: each part's checks.
+            let by_part: Vec<Vec<(f64, f64, bool)>> = self
+                .rubric
+                .parts
+                .iter()
+                .map(|(part, _)| {
+                    report
+                        .checks
+                        .iter()
+                        .filter(|c| c.part == *part)
+                        .map(|c| (c.max_score, c.score, c.passed))
+                        .collect()
+                })
+                .collect();
+            let earned = self.rubric.style.earned(&by_part);
+            let section = self.style_section(plan, submission, build.lints.as_deref(), earned);
             report.score += section.score;
             report.max_score += section.max_score;
             report.style = Some(section);
@@ -204,6 +362,7 @@ impl Grader<'_> {
         plan: &Result<crate::style::Plan, String>,
         submission: &Path,
         lints: Option<&[harness::Lint]>,
+        earned: f64,
     ) -> crate::style::Section {
         // Read again (a few files): the build read them from the same place, and a
         // source it could not read means no lints to place anyway.
@@ -213,7 +372,14 @@ impl Grader<'_> {
             .stubs
             .as_deref()
             .and_then(|stubs| harness::read_sources(stubs).ok());
-        crate::style::section(&self.rubric.style, plan, lints, &sources, stubs.as_ref())
+        crate::style::section(
+            &self.rubric.style,
+            plan,
+            lints,
+            &sources,
+            stubs.as_ref(),
+            earned,
+        )
     }
 
     /// Runs and judges the checks whose part was built, `jobs` processes at a time,
@@ -710,6 +876,96 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_later_parts_checks_that_reach_an_earlier_parts_todo_say_so_once_at_the_top_of_their_part()
+    {
+        let todo = "not implemented: DirectionExt::opposite (handout §2): the opposite of {self:?}";
+        let mut checks: Vec<CheckResult> = ["rat_bfs", "rat_dfs"]
+            .into_iter()
+            .map(|name| CheckResult {
+                part: Part::Part2,
+                ..result(name, false, todo)
+            })
+            .collect();
+        checks.push(result("direction_opposite", false, todo));
+        let mut own = result(
+            "rat_stack",
+            false,
+            "not implemented: Stack::push (handout §7.2): x",
+        );
+        own.part = Part::Part2;
+        checks.push(own);
+        let (checks, needs) = earlier_parts(checks, StoodIn::new());
+        assert_eq!(
+            needs[&Part::Part2],
+            [
+                "Part 2's checks call your Part 1 `DirectionExt::opposite`, which is not written yet: 2 of its checks fail until it is"
+            ]
+        );
+        assert!(
+            !needs.contains_key(&Part::Part1),
+            "its own stub is Part 1's to write"
+        );
+        assert_eq!(
+            checks[0].message,
+            "this check calls your Part 1 `DirectionExt::opposite`, which is not written yet (see the note at the top of Part 2)"
+        );
+        assert_eq!(
+            checks[2].message, todo,
+            "Part 1's own check keeps its words"
+        );
+        assert!(
+            checks[3]
+                .message
+                .starts_with("not implemented: Stack::push")
+        );
+    }
+
+    #[test]
+    fn a_later_part_whose_checks_run_failing_code_of_an_earlier_part_says_so_once_at_its_top() {
+        let rooms = |name: &str, message: &str| CheckResult {
+            part: Part::Part2,
+            ..result(name, false, message)
+        };
+        let checks = vec![
+            result("direction_opposite", false, "opposite of EAST gave EAST"),
+            rooms("rat_maze_rooms", "wrong doors"),
+            rooms(
+                "rat_stack",
+                "not implemented: Stack::push (handout §7.2): x",
+            ),
+        ];
+        let (_, needs) = earlier_parts(point_at_causes(checks), StoodIn::new());
+        assert_eq!(
+            needs[&Part::Part2],
+            [
+                "Part 2's checks call code of an earlier part that fails its own checks (direction_opposite): fix it first"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_later_part_whose_checks_reach_stubs_of_a_part_that_did_not_compile_says_so_once() {
+        let mut texture = result(
+            "texture_perfect_square",
+            false,
+            "not implemented: MazeCellArray::resize (handout §4): make the grid 5 cells wide",
+        );
+        texture.part = Part::Part3;
+        let parts = BTreeMap::from([
+            (Part::Part1, Err("error[E0308]".to_owned())),
+            (Part::Part3, Ok(PathBuf::new())),
+        ]);
+        let (checks, uncompiled) = stood_in(vec![texture], &parts);
+        let (_, needs) = earlier_parts(checks, uncompiled);
+        assert_eq!(
+            needs[&Part::Part3],
+            [format!(
+                "Part 3's checks call your Part 1 code, which does not compile: the starter's stubs stood in for it in this build, and 1 of its checks fails until it compiles {BUILD_NOTE}"
+            )]
+        );
+    }
+
+    #[test]
     fn a_check_reaching_a_stub_of_a_part_that_did_not_compile_is_sent_to_the_compile_error() {
         let mut texture = result(
             "texture_perfect_square",
@@ -727,13 +983,10 @@ mod tests {
             (Part::Part1, Err("error[E0308]".to_owned())),
             (Part::Part3, Ok(PathBuf::new())),
         ]);
-        let checks = stood_in(vec![texture, own], &parts);
-        assert!(
-            checks[0].message.starts_with(
-                "your part1 code does not compile, so the starter's stubs stood in for it in this build, and this check reached one of them (MazeCellArray::resize)"
-            ),
-            "{}",
-            checks[0].message
+        let (checks, _) = stood_in(vec![texture, own], &parts);
+        assert_eq!(
+            checks[0].message,
+            "this check calls your Part 1 code, which does not compile: the starter's stub `MazeCellArray::resize` stood in for it (see the note at the top of Part 3)"
         );
         assert_eq!(
             checks[0].mistake.as_ref().map(|m| m.kind.as_str()),
@@ -853,8 +1106,16 @@ mod tests {
     #[test]
     fn a_part_that_did_not_compile_is_not_blamed_for_the_next_one() {
         let broken = format!("your code does not compile {BUILD_NOTE}");
+        // As the grading keys it: a build error (see `Grader::result`).
+        let unbuilt = CheckResult {
+            mistake: Some(Mistake::new(
+                mistake::BUILD_ERROR,
+                "your code does not compile",
+            )),
+            ..result("direction_opposite", false, &broken)
+        };
         let checks = point_at_causes(vec![
-            result("direction_opposite", false, &broken),
+            unbuilt,
             result("maze_perfect_square", false, "not perfect"),
         ]);
         assert_eq!(checks[1].message, "not perfect");

@@ -237,7 +237,13 @@ pub struct Rubric {
     /// of their checks as listed)`. Nothing of them is graded; the names let a
     /// command say why such a check is not there, and `bless` keep its snapshots.
     pub turned_off: Vec<TurnedOff>,
-    /// The checks of those parts, in the order of the file.
+    /// The checks of the parts turned off that this grader has, as the rubric lists
+    /// them: never graded, but blessed with the course's secret like the others, so
+    /// that turning a part on again needs no bless. Only the instructors' commands
+    /// read it: the template's grader blesses nothing.
+    #[cfg_attr(not(feature = "instructor"), allow(dead_code))]
+    pub dormant: Vec<RubricCheck>,
+    /// The checks of the parts the course assigns, in the order of the file.
     pub checks: Vec<RubricCheck>,
     /// The course's secret, which makes hidden checks' inputs unknowable.
     pub secret: Option<String>,
@@ -430,6 +436,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     }
 
     let mut checks = Vec::new();
+    let mut dormant = Vec::new();
     for raw_check in raw.checks {
         // A part the course does not assign: its checks are not graded (and may name
         // checks this grader does not have, such as a part still being written).
@@ -437,6 +444,27 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             .and_then(|p| disabled.iter_mut().find(|off| off.part == p));
         if let Some(off) = off {
             off.checks.push(raw_check.name.get_ref().clone());
+            // One this grader has is kept, as written, for `bless`: a part turned off
+            // keeps outputs blessed with the course's secret, ready to be turned on.
+            if let Some(spec) = checks::find(raw_check.name.get_ref())
+                .filter(|spec| spec.part.id() == raw_check.part.get_ref())
+                && !dormant
+                    .iter()
+                    .any(|c: &RubricCheck| c.spec.name == spec.name)
+            {
+                let time_limit = match &raw_check.time_limit {
+                    Some(limit) => check_limit(limit)?,
+                    None => default_limit,
+                };
+                dormant.push(RubricCheck {
+                    spec,
+                    title: raw_check.title,
+                    points: *raw_check.points.get_ref(),
+                    visibility: raw_check.visibility,
+                    time_limit,
+                    hint: raw_check.hint,
+                });
+            }
             continue;
         }
         let name = raw_check.name.get_ref();
@@ -501,6 +529,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     Ok(Rubric {
         parts,
         turned_off: disabled,
+        dormant,
         checks,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
         limits,

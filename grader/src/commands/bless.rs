@@ -1,12 +1,14 @@
 //! `grader bless`: re-creates the expected outputs from the reference solution.
 
 use anyhow::{Context as _, bail};
+use serde_json::Value;
 
 use super::Setup;
 use crate::Status;
 use crate::checks;
 use crate::cli::BlessArgs;
 use crate::harness::{self, Build};
+use crate::kit::Kit;
 use crate::runner::{self, Request, RunOutcome};
 use crate::snapshots::{Blessed, Snapshots};
 
@@ -28,11 +30,26 @@ pub fn build_solution(setup: &Setup) -> anyhow::Result<Build> {
     harness::build(&workspace, &solution).context("building the reference solution")
 }
 
+/// The inputs of the checks of the parts the rubric turns off that this grader has
+/// ([`crate::rubric::Rubric::dormant`]), drawn as if they were on, with the course's
+/// secret: `(inputs, twins)`, as [`super::inputs_of`] gives them.
+pub fn dormant_inputs(setup: &Setup) -> anyhow::Result<(Vec<Value>, Vec<Option<Value>>)> {
+    super::inputs_of(
+        &setup.kit.fixtures(),
+        setup.rubric.secret.as_deref(),
+        &setup.rubric.dormant,
+    )
+}
+
 /// The reference's output for every blessed check of the rubric, as the reference
-/// solution (`build`) produces it for the input the check sends.
+/// solution (`build`) produces it for the input the check sends; the checks of a
+/// part turned off too, with the course's secret, so that turning it on needs no
+/// bless.
 pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
     let mut snapshots = Snapshots::default();
-    for (name, check, input) in setup.questions() {
+    let (inputs, twins) = dormant_inputs(setup)?;
+    let dormant = super::questions_of(&setup.rubric.dormant, &inputs, &twins);
+    for (name, check, input) in setup.questions().into_iter().chain(dormant) {
         if !check.spec.blessed {
             continue;
         }
@@ -66,10 +83,60 @@ pub fn blessed(setup: &Setup, build: &Build) -> anyhow::Result<Snapshots> {
     Ok(snapshots)
 }
 
+/// The blessed questions of every check the rubric lists, its parts turned off
+/// included, whose snapshot in `kit` answers another input than the rubric draws
+/// now (for a hidden check or a twin, with another secret than the rubric's), or is
+/// missing for a check that is graded. The snapshots hold no secret, only each
+/// input's digest, which is a digest of the secret for the questions drawn with it.
+pub fn drawn_elsewhere(kit: &Kit) -> anyhow::Result<Vec<String>> {
+    let rubric = crate::rubric::load(&kit.rubric())?;
+    let snapshots = Snapshots::load(&kit.snapshots())?;
+    let secret = rubric.secret.as_deref();
+    let (inputs, twins) = super::inputs_of(&kit.fixtures(), secret, &rubric.checks)?;
+    let (off_inputs, off_twins) = super::inputs_of(&kit.fixtures(), secret, &rubric.dormant)?;
+    let graded = super::questions_of(&rubric.checks, &inputs, &twins);
+    let dormant = super::questions_of(&rubric.dormant, &off_inputs, &off_twins);
+    let mut stale = Vec::new();
+    for (is_graded, (name, check, input)) in graded
+        .into_iter()
+        .map(|q| (true, q))
+        .chain(dormant.into_iter().map(|q| (false, q)))
+    {
+        if !check.spec.blessed {
+            continue;
+        }
+        match snapshots.get(&name) {
+            Some(blessed) if blessed.input != checks::digest(input) => stale.push(name),
+            None if is_graded => stale.push(name),
+            _ => {}
+        }
+    }
+    Ok(stale)
+}
+
+/// The one line that refuses a kit whose snapshots [`drawn_elsewhere`] names.
+pub fn drawn_elsewhere_line(stale: &[String]) -> String {
+    const SHOWN: usize = 6;
+    let mut names = stale
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if stale.len() > SHOWN {
+        names.push_str(&format!(" and {} more", stale.len() - SHOWN));
+    }
+    format!(
+        "{} snapshot(s) answer other inputs than the rubric's checks and [grader] secret draw now ({names}): run `grader bless`, which blesses every part, those turned off too",
+        stale.len()
+    )
+}
+
 /// Writes the blessed snapshots over fixtures/snapshots and says in one line each
 /// which files changed and how (with `--diff`, each change as a unified diff); with
-/// `--check`, writes nothing and fails when a file would change. The snapshots of a
-/// part the rubric turns off are left as they are.
+/// `--check`, writes nothing and fails when a file would change. Every part is
+/// blessed, those the rubric turns off too; only the snapshots of a turned-off check
+/// this grader does not have are left as they are.
 pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
     let setup = Setup::load(&args.kit)?;
     let fresh = blessed(&setup, &build_solution(&setup)?)?;
@@ -77,6 +144,7 @@ pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
     let kept = |stem: &str| {
         let check = stem.strip_suffix(".twin").unwrap_or(stem);
         setup.rubric.turned_off_with(check).is_some()
+            && !setup.rubric.dormant.iter().any(|c| c.spec.name == check)
     };
     let (changes, unchanged) = fresh.changes(&dir, &kept)?;
     if args.diff {
@@ -96,12 +164,26 @@ pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
         }
     }
     for off in &setup.rubric.turned_off {
-        println!(
-            "{} ({}) is turned off in the rubric: the snapshots of its {} check(s) are left as they are",
+        let (known, unknown): (Vec<&String>, Vec<&String>) = off.checks.iter().partition(|name| {
+            setup
+                .rubric
+                .dormant
+                .iter()
+                .any(|c| c.spec.name == name.as_str())
+        });
+        let mut line = format!(
+            "{} ({}) is turned off in the rubric: its {} check(s) are blessed all the same, with the course's secret, so turning it on needs no bless",
             off.part.id(),
             off.title,
-            off.checks.len()
+            known.len()
         );
+        if !unknown.is_empty() {
+            line.push_str(&format!(
+                "; the snapshots of {} check(s) this grader does not have are left as they are",
+                unknown.len()
+            ));
+        }
+        println!("{line}");
     }
     println!("{unchanged} snapshot(s) unchanged");
     if !changes.is_empty() && !args.diff {

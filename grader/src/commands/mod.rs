@@ -204,34 +204,7 @@ impl Setup {
                 let _ = crate::style::plan(&settings);
             })
         });
-        let fixtures = kit.fixtures();
-        let build = |check: &RubricCheck, secret: Option<&str>, what: &str| {
-            (check.spec.input)(&Inputs {
-                fixtures: &fixtures,
-                check: check.spec.name,
-                secret,
-            })
-            .with_context(|| format!("building the {what} of check {}", check.spec.name))
-        };
-        // A hidden check's input is drawn with the secret; a visible check's is the one
-        // the template knows, and its twin's is drawn with the secret, when there is one.
-        let secret = rubric.secret.as_deref();
-        let inputs = rubric
-            .checks
-            .iter()
-            .map(|check| {
-                let own = (!check.is_public()).then(|| secret.unwrap_or(""));
-                build(check, own, "input")
-            })
-            .collect::<anyhow::Result<Vec<Value>>>()?;
-        let twins = rubric
-            .checks
-            .iter()
-            .map(|check| match secret.filter(|_| check.is_public()) {
-                Some(secret) => build(check, Some(secret), "twin input").map(Some),
-                None => Ok(None),
-            })
-            .collect::<anyhow::Result<Vec<Option<Value>>>>()?;
+        let (inputs, twins) = inputs_of(&kit.fixtures(), rubric.secret.as_deref(), &rubric.checks)?;
         // Both results are kept for whoever asks next.
         for thread in ready.into_iter().flatten().chain(catalog) {
             let _ = thread.join();
@@ -364,14 +337,7 @@ impl Setup {
     /// Every question the grading asks, by the name its blessed output is kept under:
     /// each check's own input, then (in the course's grading) its twin's.
     pub fn questions(&self) -> Vec<(String, &RubricCheck, &Value)> {
-        let mut questions = Vec::new();
-        for ((check, input), twin) in self.rubric.checks.iter().zip(&self.inputs).zip(&self.twins) {
-            questions.push((check.spec.name.to_owned(), check, input));
-            if let Some(twin) = twin {
-                questions.push((checks::twin_name(check.spec.name), check, twin));
-            }
-        }
-        questions
+        questions_of(&self.rubric.checks, &self.inputs, &self.twins)
     }
 
     /// A grader for this kit.
@@ -387,4 +353,54 @@ impl Setup {
             style: self.style,
         }
     }
+}
+
+/// Each of `checks`' input, and its twin's if it has one, as the course's grading
+/// asks them: a hidden check's input is drawn with `secret`; a visible check's is the
+/// one the template knows, and its twin's is drawn with the secret, when there is one.
+pub fn inputs_of(
+    fixtures: &std::path::Path,
+    secret: Option<&str>,
+    checks: &[RubricCheck],
+) -> anyhow::Result<(Vec<Value>, Vec<Option<Value>>)> {
+    let build = |check: &RubricCheck, secret: Option<&str>, what: &str| {
+        (check.spec.input)(&Inputs {
+            fixtures,
+            check: check.spec.name,
+            secret,
+        })
+        .with_context(|| format!("building the {what} of check {}", check.spec.name))
+    };
+    let inputs = checks
+        .iter()
+        .map(|check| {
+            let own = (!check.is_public()).then(|| secret.unwrap_or(""));
+            build(check, own, "input")
+        })
+        .collect::<anyhow::Result<Vec<Value>>>()?;
+    let twins = checks
+        .iter()
+        .map(|check| match secret.filter(|_| check.is_public()) {
+            Some(secret) => build(check, Some(secret), "twin input").map(Some),
+            None => Ok(None),
+        })
+        .collect::<anyhow::Result<Vec<Option<Value>>>>()?;
+    Ok((inputs, twins))
+}
+
+/// The questions of `checks` whose inputs and twins' are `inputs` and `twins` (see
+/// [`inputs_of`]), by the name each one's blessed output is kept under.
+pub fn questions_of<'a>(
+    checks: &'a [RubricCheck],
+    inputs: &'a [Value],
+    twins: &'a [Option<Value>],
+) -> Vec<(String, &'a RubricCheck, &'a Value)> {
+    let mut questions = Vec::new();
+    for ((check, input), twin) in checks.iter().zip(inputs).zip(twins) {
+        questions.push((check.spec.name.to_owned(), check, input));
+        if let Some(twin) = twin {
+            questions.push((checks::twin_name(check.spec.name), check, twin));
+        }
+    }
+    questions
 }

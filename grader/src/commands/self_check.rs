@@ -1,8 +1,10 @@
 //! `grader self-check`: what CI runs to keep the kit honest. The reference solution
 //! scores full marks; the starter compiles without warnings (clippy included) and
 //! scores 0 with a reason on every check; the starter is what `grader starter` would
-//! write; blessing would change no snapshot; the probe and the grader know the same
-//! checks; and the rubric's budget covers the checks one endless loop can stop.
+//! write; every snapshot answers the inputs the rubric's secret draws, a part's
+//! turned off too; blessing would change no snapshot; the probe and the grader know
+//! the same checks; and the rubric's budget covers the checks one endless loop can
+//! stop.
 
 use std::process::{Command, Stdio};
 
@@ -28,6 +30,19 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
     if let Some(rule) = setup.rubric.budget_rule() {
         report(rule.holds(), rule.to_string());
     }
+
+    // A snapshot drawn with another secret (a part's, blessed while it was turned
+    // off before a new secret) would be blamed on students once the part is on.
+    let stale = super::bless::drawn_elsewhere(&setup.kit)?;
+    report(
+        stale.is_empty(),
+        if stale.is_empty() {
+            "every snapshot answers the inputs the rubric's checks and secret draw, every part's"
+                .to_owned()
+        } else {
+            super::bless::drawn_elsewhere_line(&stale)
+        },
+    );
 
     let grader = setup.grader();
     let solution = grader
@@ -120,7 +135,8 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
 
     let solution_build = build_solution(&setup)?;
     let fresh = blessed(&setup, &solution_build)?;
-    // A part turned off keeps its snapshots as they are (`grader bless` leaves them).
+    // A part turned off is blessed too (`grader bless` blesses every check this
+    // grader has); only a turned-off check it does not have keeps its snapshots.
     let changed: Vec<String> = setup
         .snapshots
         .differences(&fresh)
@@ -128,6 +144,7 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         .filter(|name| {
             let check = name.strip_suffix(".twin").unwrap_or(name);
             setup.rubric.turned_off_with(check).is_none()
+                || setup.rubric.dormant.iter().any(|c| c.spec.name == check)
         })
         .collect();
     report(

@@ -55,6 +55,9 @@ pub fn render(report: &Report, color: bool) -> String {
             points(part.score),
             points(part.max_score)
         );
+        for need in &part.needs {
+            let _ = writeln!(out, "  {} {need}", paint("!", |t| t.yellow().to_string()));
+        }
         for check in report.checks.iter().filter(|c| c.part.id() == part.id) {
             check_line(&mut out, check, &paint);
             if !check.passed {

@@ -307,6 +307,15 @@ pub struct PartSummary {
     pub score: f64,
     /// Points possible.
     pub max_score: f64,
+    /// What this part's failing checks call in an earlier part that is not written,
+    /// does not compile or fails its own checks: said once, at the top of the part,
+    /// rather than under every check.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<String>,
+    /// Whether this part's own code failed to compile (or the grader could not call
+    /// it): the class page names these parts alone.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub build_failed: bool,
 }
 
 /// The grade of a submission.
@@ -366,6 +375,8 @@ impl Report {
                     title: title.clone(),
                     score: of_part.clone().map(|c| c.score).sum(),
                     max_score: of_part.map(|c| c.max_score).sum(),
+                    needs: Vec::new(),
+                    build_failed: false,
                 }
             })
             .collect();
@@ -444,6 +455,7 @@ impl Report {
                 .iter()
                 .map(|part| PartSummary {
                     title: shown(&part.title),
+                    needs: part.needs.iter().map(|n| shown(n)).collect(),
                     ..part.clone()
                 })
                 .collect(),

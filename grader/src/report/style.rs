@@ -263,6 +263,8 @@ mod tests {
             note: None,
             score: 1.0,
             max_score: 2.0,
+            earned: 2.0,
+            earned_by: crate::style::EarnedBy::Checks,
             per_finding: 1.0,
             visibility: Visibility::Visible,
             lints: 1,
@@ -285,7 +287,7 @@ mod tests {
         let report = report(1);
         let human = report.render(Format::Human, false);
         assert!(
-            human.contains("How your code reads (clippy): 1 finding  [1/2, 1 point off a finding]\n  src/\\u{1b}[2Ja.rs:1  unneeded `return` <script>\\u{202e}\n      no `return` needed  [clippy::needless_return]\n"),
+            human.contains("How your code reads (clippy): 1 finding  [1/2, 1 point per finding]\n  src/\\u{1b}[2Ja.rs:1  unneeded `return` <script>\\u{202e}\n      no `return` needed  [clippy::needless_return]\n"),
             "{human}"
         );
         let html = report.render(Format::Html, false);
@@ -367,6 +369,7 @@ mod tests {
         section.score = 0.0;
         section.note = Some(NOT_COMPILED.to_owned());
         section.max_score = 0.0;
+        section.earned = 0.0;
         assert!(
             !report
                 .render(Format::Human, false)
@@ -376,7 +379,7 @@ mod tests {
         assert!(
             report
                 .render(Format::Human, false)
-                .contains("How your code reads (clippy): not checked: your code does not compile  [0/2, 1 point off a finding]")
+                .contains("How your code reads (clippy): not checked: your code does not compile  [0/2: 0 of 2 earned by the checks passed, 1 point per finding]")
         );
     }
 }

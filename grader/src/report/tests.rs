@@ -81,12 +81,16 @@ fn hostile_report() -> Report {
                 title: "Part 1: perfect mazes".to_owned(),
                 score: 2.0,
                 max_score: 4.0,
+                needs: Vec::new(),
+                build_failed: false,
             },
             PartSummary {
                 id: "part2".to_owned(),
                 title: "Part 2: rat in a maze".to_owned(),
                 score: 0.0,
                 max_score: 2.0,
+                needs: Vec::new(),
+                build_failed: false,
             },
         ],
         checks: vec![
@@ -679,4 +683,18 @@ fn a_twins_size_is_the_first_width_by_height_word_of_its_message_whatever_surrou
         Some("5x5")
     );
     assert_eq!(super::first_size("a 12x7y grid, §4"), None);
+}
+
+#[test]
+fn what_a_part_needs_of_an_earlier_part_is_said_once_at_the_top_of_that_part() {
+    let mut report = hostile_report();
+    report.parts[1].needs = vec![
+        "Part 2's checks call your Part 1 `DirectionExt::opposite`, which is not written yet: 1 of its checks fails until it is\x1b[2J".to_owned(),
+    ];
+    let human = report.render(Format::Human, false);
+    assert!(
+        human.contains("Part 2: rat in a maze  0/2\n  ! Part 2's checks call your Part 1 `DirectionExt::opposite`, which is not written yet: 1 of its checks fails until it is\\u{1b}[2J\n  ✗ rat_stack"),
+        "{human}"
+    );
+    assert_eq!(human.matches("is not written yet").count(), 1, "{human}");
 }

@@ -33,7 +33,12 @@ use crate::rubric::Visibility;
 pub use catalog::Catalog;
 pub use explain::explanation;
 pub(crate) use settings::RawStyle;
-pub use settings::Settings;
+pub use settings::{EarnedBy, Settings};
+
+/// The default of a section's `earned_by` read from an older report.
+fn checks() -> EarnedBy {
+    EarnedBy::Checks
+}
 
 /// The note of a section whose code does not compile.
 pub const NOT_COMPILED: &str = "not checked: your code does not compile";
@@ -80,6 +85,14 @@ pub struct Section {
     pub score: f64,
     /// Points possible (0: feedback only).
     pub max_score: f64,
+    /// The points the student's code earned by passing checks (see
+    /// [`Settings::earned`]), from which the findings take theirs: code nobody
+    /// wrote earns none.
+    #[serde(default)]
+    pub earned: f64,
+    /// How `earned` was earned (the rubric's `earned_by`).
+    #[serde(default = "checks")]
+    pub earned_by: EarnedBy,
     /// Points off for each finding.
     pub per_finding: f64,
     /// Who sees it on Gradescope.
@@ -101,6 +114,8 @@ impl Section {
             note: Some(note),
             score: 0.0,
             max_score,
+            earned: 0.0,
+            earned_by: settings.earned_by,
             per_finding: settings.per_finding,
             visibility: settings.visibility,
             lints: 0,
@@ -129,13 +144,25 @@ impl Section {
         }
     }
 
-    /// One line on the points: `3/5, 1 point off a finding`, or `feedback only`.
+    /// One line on the points: `3/5, 1 point per finding`, with what the code
+    /// earned when it is less than the whole (`0/10: 0 of 10 earned by the checks
+    /// passed, 1 point per finding`), or `feedback only`.
     pub fn points_line(&self) -> String {
         if self.max_score == 0.0 {
             return "feedback only, no points".to_owned();
         }
+        let earned = if self.earned < self.max_score {
+            format!(
+                ": {} of {} earned by {}",
+                crate::report::points(self.earned),
+                crate::report::points(self.max_score),
+                self.earned_by.words()
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "{}/{}, {} off a finding",
+            "{}/{}{earned}, {} per finding",
             crate::report::points(self.score),
             crate::report::points(self.max_score),
             plural_points(self.per_finding)
@@ -208,13 +235,16 @@ fn plan_with(settings: &Settings, catalog: &Catalog, driver: std::path::PathBuf)
 /// The section of a submission whose sources are `sources`, from the build's
 /// `lints` (`None`: its crate did not compile), keeping the findings that are the
 /// student's: those whose code holds a line that differs from the kit's pristine
-/// `stubs` (every line of a file the stubs lack).
+/// `stubs` (every line of a file the stubs lack). Its code `earned` that many of
+/// the section's points by passing checks ([`Settings::earned`]); the findings
+/// take theirs off that.
 pub fn section(
     settings: &Settings,
     plan: &Result<Plan, String>,
     lints: Option<&[Lint]>,
     sources: &Sources,
     stubs: Option<&Sources>,
+    earned: f64,
 ) -> Section {
     let plan = match plan {
         Ok(plan) => plan,
@@ -271,8 +301,10 @@ pub fn section(
                 plan.unknown.join(", ")
             )
         }),
-        score: (settings.points - off).max(0.0),
+        score: (earned.min(settings.points) - off).max(0.0),
         max_score: settings.points,
+        earned: earned.min(settings.points),
+        earned_by: settings.earned_by,
         per_finding: settings.per_finding,
         visibility: settings.visibility,
         lints: plan.counted.len(),

@@ -1,7 +1,7 @@
 //! The rubric's `[style]` table: which lints count, for how many points, and who sees
 //! the section. Without the table, the section is feedback only, on the default list.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::rubric::Visibility;
@@ -50,6 +50,28 @@ pub const DEFAULT_LINTS: &[&str] = &[
     "clippy::too_many_lines",
 ];
 
+/// How written code earns the section's points (the rubric's `[style] earned_by`):
+/// code nobody wrote has nothing for clippy to say, so the points follow the parts
+/// the student's code makes work, each part's share in proportion to its points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EarnedBy {
+    /// A part's share pro rata to the points of its checks that pass: the default.
+    Checks,
+    /// A part's whole share once at least one of its checks passes.
+    Parts,
+}
+
+impl EarnedBy {
+    /// The words the reports use for what earns the points.
+    pub fn words(self) -> &'static str {
+        match self {
+            EarnedBy::Checks => "the checks passed",
+            EarnedBy::Parts => "the parts with a check passed",
+        }
+    }
+}
+
 /// What the rubric's `[style]` table says.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
@@ -59,6 +81,8 @@ pub struct Settings {
     pub points: f64,
     /// Points off for each finding.
     pub per_finding: f64,
+    /// How the student's code earns `points` (what the findings then take off).
+    pub earned_by: EarnedBy,
     /// The most points findings take off (`None`: all of `points`).
     pub cap: Option<f64>,
     /// Who sees the section on Gradescope.
@@ -76,6 +100,7 @@ impl Default for Settings {
             enabled: true,
             points: 0.0,
             per_finding: 1.0,
+            earned_by: EarnedBy::Checks,
             cap: None,
             visibility: Visibility::Visible,
             honour_allow: false,
@@ -89,6 +114,29 @@ impl Settings {
     pub fn cap(&self) -> f64 {
         self.cap.unwrap_or(self.points).min(self.points)
     }
+
+    /// The points the student's code earns before findings: each part's share of
+    /// `points` (its checks' points over all checks' points) times how much of it
+    /// the part earned, by [`EarnedBy`]. `parts` holds each graded part's checks as
+    /// (points possible, points earned, passed). No check at all earns nothing.
+    pub fn earned(&self, parts: &[Vec<(f64, f64, bool)>]) -> f64 {
+        let total: f64 = parts.iter().flatten().map(|&(max, _, _)| max).sum();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        let mut earned = 0.0;
+        for checks in parts {
+            let share: f64 = checks.iter().map(|&(max, _, _)| max).sum();
+            let done = match self.earned_by {
+                EarnedBy::Checks => checks.iter().map(|&(_, score, _)| score).sum::<f64>(),
+                EarnedBy::Parts if checks.iter().any(|&(_, _, passed)| passed) => share,
+                EarnedBy::Parts => 0.0,
+            };
+            earned += done;
+        }
+        // Rounded to hundredths: a third of ten points reads 3.33, not 3.3333333.
+        (self.points * earned / total * 100.0).round() / 100.0
+    }
 }
 
 /// The `[style]` table as written.
@@ -99,6 +147,7 @@ pub(crate) struct RawStyle {
     enabled: bool,
     points: Option<Spanned<f64>>,
     per_finding: Option<Spanned<f64>>,
+    earned_by: Option<EarnedBy>,
     cap: Option<Spanned<f64>>,
     visibility: Option<Visibility>,
     #[serde(default)]
@@ -137,6 +186,9 @@ impl RawStyle {
         }
         if let Some(value) = &self.cap {
             settings.cap = Some(points(value, "cap")?);
+        }
+        if let Some(earned_by) = self.earned_by {
+            settings.earned_by = earned_by;
         }
         if let Some(visibility) = self.visibility {
             settings.visibility = visibility;

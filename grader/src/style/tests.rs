@@ -110,6 +110,7 @@ fn only_the_students_lines_and_the_courses_lints_make_findings() {
         Some(&lints),
         &sources,
         Some(&stubs),
+        0.0,
     );
     let found = placed(&section);
     assert_eq!(
@@ -146,6 +147,7 @@ fn each_finding_costs_its_points_up_to_the_cap() {
             Some(&lints),
             &sources,
             Some(&stubs),
+            settings.points,
         )
     };
     let five = graded(&settings(5.0));
@@ -164,6 +166,70 @@ fn each_finding_costs_its_points_up_to_the_cap() {
     assert_eq!((feedback.score, feedback.max_score), (0.0, 0.0));
 }
 
+/// Two parts of 30 and 10 points: the first with 15 of its points passed, the
+/// second with none.
+fn half_of_part_one() -> Vec<Vec<(f64, f64, bool)>> {
+    vec![
+        vec![(10.0, 10.0, true), (20.0, 5.0, true), (0.0, 0.0, false)],
+        vec![(10.0, 0.0, false)],
+    ]
+}
+
+#[test]
+fn code_nobody_wrote_earns_no_style_points() {
+    let unwritten = vec![vec![(30.0, 0.0, false)], vec![(10.0, 0.0, false)]];
+    for earned_by in [EarnedBy::Checks, EarnedBy::Parts] {
+        let settings = Settings {
+            earned_by,
+            ..settings(10.0)
+        };
+        assert_eq!(settings.earned(&unwritten), 0.0, "{earned_by:?}");
+        assert_eq!(settings.earned(&[]), 0.0, "no check at all");
+    }
+}
+
+#[test]
+fn the_points_follow_the_checks_passed_or_the_parts_begun_as_the_rubric_says() {
+    let checks = settings(10.0);
+    assert_eq!(checks.earned(&half_of_part_one()), 3.75, "15 of 40 points");
+    let parts = Settings {
+        earned_by: EarnedBy::Parts,
+        ..settings(10.0)
+    };
+    assert_eq!(parts.earned(&half_of_part_one()), 7.5, "part 1's 30 of 40");
+    let thirds = vec![vec![(1.0, 1.0, true)], vec![(2.0, 0.0, false)]];
+    assert_eq!(checks.earned(&thirds), 3.33, "rounded to hundredths");
+}
+
+#[test]
+fn findings_take_their_points_off_what_the_code_earned_and_the_line_says_so() {
+    let (sources, stubs) = sources();
+    let lints = [lint("clippy::len_zero", "mine.rs", 1)];
+    let settings = settings(10.0);
+    let partial = section(
+        &settings,
+        &Ok(plan(&settings)),
+        Some(&lints),
+        &sources,
+        Some(&stubs),
+        4.0,
+    );
+    assert_eq!((partial.score, partial.max_score), (3.0, 10.0));
+    assert_eq!(
+        partial.points_line(),
+        "3/10: 4 of 10 earned by the checks passed, 1 point per finding"
+    );
+    let whole = section(
+        &settings,
+        &Ok(plan(&settings)),
+        Some(&lints),
+        &sources,
+        Some(&stubs),
+        10.0,
+    );
+    assert_eq!(whole.points_line(), "9/10, 1 point per finding");
+}
+
 #[test]
 fn code_that_does_not_compile_earns_no_style_points_and_a_missing_clippy_changes_nothing() {
     let (sources, stubs) = sources();
@@ -173,6 +239,7 @@ fn code_that_does_not_compile_earns_no_style_points_and_a_missing_clippy_changes
         None,
         &sources,
         Some(&stubs),
+        5.0,
     );
     assert_eq!((broken.score, broken.max_score), (0.0, 5.0));
     assert_eq!(broken.note.as_deref(), Some(NOT_COMPILED));
@@ -182,6 +249,7 @@ fn code_that_does_not_compile_earns_no_style_points_and_a_missing_clippy_changes
         None,
         &sources,
         Some(&stubs),
+        5.0,
     );
     assert!(!missing.checked);
     assert_eq!((missing.score, missing.max_score), (0.0, 0.0));
@@ -217,6 +285,7 @@ fn telling_clippy_the_code_is_for_an_older_rust_is_a_finding_where_the_student_w
         Some(&[]),
         &sources,
         Some(&stubs),
+        0.0,
     );
     let found = placed(&section);
     assert_eq!(found, [("clippy::msrv", "src/mine.rs", 1)]);
@@ -228,4 +297,21 @@ fn msrv_is_found_in_any_spacing_and_not_in_a_longer_name() {
     assert!(super::names_msrv("#[r#clippy :: r#msrv = \"1.0\"]"));
     assert!(!super::names_msrv("let clippy_msrv_note = 1;"));
     assert!(!super::names_msrv("// clippy::msrv_lookalike"));
+}
+
+#[test]
+fn the_rubric_chooses_how_style_points_are_earned_and_a_wrong_word_names_its_line() {
+    let parts = "[[parts]]\nid = \"part1\"\ntitle = \"Part 1\"\n\n[[check]]\nname = \"direction_opposite\"\npart = \"part1\"\ntitle = \"opposite\"\npoints = 2\nhint = \"§2\"\n";
+    let read = |style: &str| crate::rubric::parse(&format!("{style}\n{parts}"), "r.toml");
+    let chosen = read("[style]\npoints = 10\nearned_by = \"parts\"").expect("a rubric");
+    assert_eq!(chosen.style.earned_by, EarnedBy::Parts);
+    let unsaid = read("[style]\npoints = 10").expect("a rubric");
+    assert_eq!(unsaid.style.earned_by, EarnedBy::Checks);
+    let wrong = read("[style]\npoints = 10\nearned_by = \"always\"")
+        .expect_err("an unknown way of earning")
+        .to_string();
+    assert!(
+        wrong.contains("line 3") && wrong.contains("expected `checks` or `parts`"),
+        "{wrong}"
+    );
 }

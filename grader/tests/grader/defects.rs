@@ -47,7 +47,7 @@ fn code_that_does_not_compile_costs_its_part_and_shows_the_compiler_error() {
     let texture = message(&report, "texture_perfect_square");
     assert!(
         texture.starts_with(
-            "your part1 code does not compile, so the starter's stubs stood in for it in this build"
+            "this check calls your Part 1 code, which does not compile: the starter's stub"
         ),
         "{texture}"
     );
@@ -343,4 +343,56 @@ fn a_changed_part_2_signature_costs_only_part_2() {
         "{report}"
     );
     insta::assert_snapshot!(failing_report(&submission));
+}
+
+#[test]
+#[ignore = "full tier: builds and grades a submission of its own"]
+fn part_2_written_over_an_untouched_part_1_says_once_at_its_top_what_its_checks_call() {
+    let submission = Submission::from_starter("part2-over-untouched-part1");
+    let rat = super::support::kit_root().join("solution/src/rat");
+    for entry in walkdir::WalkDir::new(&rat) {
+        let entry = entry.expect("reading solution/src/rat");
+        if entry.file_type().is_file() {
+            let target = submission
+                .dir
+                .join("src/rat")
+                .join(entry.path().strip_prefix(&rat).expect("below rat"));
+            std::fs::copy(entry.path(), target).expect("copying a Part 2 file");
+        }
+    }
+    let report = json_report(&submission);
+    let part2 = report["parts"]
+        .as_array()
+        .and_then(|parts| parts.iter().find(|p| p["id"] == "part2"))
+        .expect("Part 2");
+    let needs = part2["needs"].to_string();
+    assert!(
+        needs.contains("Part 2's checks call your Part 1 `")
+            && needs.contains("which is not written yet"),
+        "{needs}"
+    );
+    assert_eq!(
+        check(&report, "rat_stack")["passed"],
+        true,
+        "Part 2's own code is graded"
+    );
+    for c in report["checks"].as_array().expect("checks") {
+        let text = c["message"].as_str().unwrap_or_default();
+        if c["part"] == "part2" && !text.is_empty() && c["passed"] == false {
+            assert!(
+                !text.starts_with("not implemented: "),
+                "a Part 2 check is not sent to write Part 1's stub: {c}"
+            );
+        }
+    }
+    let human = human_report(&submission);
+    let top = human
+        .lines()
+        .skip_while(|line| !line.starts_with("Part 2:"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        top.starts_with("  ! Part 2's checks call your Part 1 `"),
+        "the note is the part's first line: {human}"
+    );
 }

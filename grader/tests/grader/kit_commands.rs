@@ -159,7 +159,7 @@ fn bless_says_what_changed_in_a_line_each_shows_diffs_on_request_and_check_write
 
 #[test]
 #[ignore = "full tier: runs every blessed check of the solution"]
-fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with_why() {
+fn a_part_turned_off_is_blessed_all_the_same_and_its_checks_are_refused_by_name_with_why() {
     let kit = tempfile::tempdir().expect("temp dir");
     copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
     let rubric = kit.path().join("fixtures/rubric.toml");
@@ -195,7 +195,7 @@ fn a_part_turned_off_keeps_its_snapshots_and_its_checks_are_refused_by_name_with
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert!(
-        stdout.contains("part5 (Part 5: arrow mazes) is turned off in the rubric: the snapshots of its 12 check(s) are left as they are\n"),
+        stdout.contains("part5 (Part 5: arrow mazes) is turned off in the rubric: its 12 check(s) are blessed all the same, with the course's secret, so turning it on needs no bless\n"),
         "{stdout}"
     );
     assert!(!stdout.starts_with("changed "), "nothing changed: {stdout}");
@@ -289,4 +289,101 @@ fn the_reference_earns_full_marks_whatever_secret_the_course_sets() {
         assert!(failed.is_empty(), "with the secret {secret:?}: {failed:#?}");
         assert_eq!(report["score"], report["max_score"]);
     }
+}
+
+/// `rubric` with its `[grader] secret` set to `secret`.
+fn with_secret(rubric: &str, secret: &str) -> String {
+    let line = rubric
+        .lines()
+        .find(|line| line.starts_with("secret = "))
+        .expect("the kit's rubric has a secret");
+    rubric.replace(line, &format!("secret = {secret:?}"))
+}
+
+#[test]
+#[ignore = "full tier: blesses the reference and checks the blessing again"]
+fn a_secret_changed_while_a_part_is_off_is_blessed_into_that_part_too() {
+    let kit = tempfile::tempdir().expect("temp dir");
+    copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+    let rubric = kit.path().join("fixtures/rubric.toml");
+    let shipped = std::fs::read_to_string(&rubric).expect("rubric");
+    let title = "title = \"Part 5: arrow mazes\"\n";
+    let course = with_secret(&shipped, "CS 101, spring term");
+    std::fs::write(&rubric, turned_off(&course, title)).expect("writing");
+    let run = |args: &[&str]| {
+        grader()
+            .args(args)
+            .arg("--kit")
+            .arg(kit.path())
+            .arg("--work-dir")
+            .arg(work_dir())
+            .output()
+            .expect("runs")
+    };
+    let blessed = run(&["bless"]);
+    assert_eq!(
+        blessed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&blessed.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&blessed.stdout);
+    assert!(
+        stdout
+            .lines()
+            .any(|line| line.starts_with("  arrows_") && line.contains(".twin.snap")),
+        "Part 5's twins are drawn again with the new secret: {stdout}"
+    );
+    // Part 5 on again: nothing to bless.
+    std::fs::write(&rubric, &course).expect("writing");
+    let check = run(&["bless", "--check"]);
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("would change"), "{stdout}");
+}
+
+#[test]
+fn gradescope_refuses_a_kit_with_a_snapshot_drawn_from_another_secret_a_part_turned_off_too() {
+    let kit = tempfile::tempdir().expect("temp dir");
+    copy_kit(&["fixtures"], kit.path());
+    let rubric = kit.path().join("fixtures/rubric.toml");
+    let shipped = std::fs::read_to_string(&rubric).expect("rubric");
+    std::fs::write(
+        &rubric,
+        turned_off(&shipped, "title = \"Part 5: arrow mazes\"\n"),
+    )
+    .expect("writing");
+    // A twin of the part turned off, as blessed under another secret: its input's
+    // digest is another (the snapshots hold no secret, only that digest).
+    let twin = kit
+        .path()
+        .join("fixtures/snapshots/arrows_solve_sample.twin.snap");
+    let text = std::fs::read_to_string(&twin).expect("the twin's snapshot");
+    let digest = text
+        .lines()
+        .find_map(|line| line.strip_prefix("description: input "))
+        .expect("a digest")
+        .to_owned();
+    let other: String = digest
+        .chars()
+        .map(|c| if c == '0' { '1' } else { '0' })
+        .collect();
+    std::fs::write(&twin, text.replace(&digest, &other)).expect("writing");
+    let out = kit.path().join("autograder.zip");
+    let refused = grader()
+        .arg("gradescope")
+        .arg(&out)
+        .arg("--kit")
+        .arg(kit.path())
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "1 snapshot(s) answer other inputs than the rubric's checks and [grader] secret draw now (arrows_solve_sample.twin): run `grader bless`"
+        ),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "no package written");
 }

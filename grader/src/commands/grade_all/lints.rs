@@ -194,6 +194,8 @@ mod tests {
             note: None,
             score: 0.0,
             max_score: 0.0,
+            earned: 0.0,
+            earned_by: crate::style::EarnedBy::Checks,
             per_finding: 1.0,
             visibility: Visibility::Visible,
             lints: 3,

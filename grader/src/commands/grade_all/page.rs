@@ -127,9 +127,23 @@ pub fn read_reports(out: &Path, rows: &[Row]) -> Reports {
         for (check, failure) in mistakes::failures(&row.name, &report) {
             reports.failures.entry(check).or_default().push(failure);
         }
-        let mut unbuilt: Vec<String> = Vec::new();
+        // The parts whose own code did not compile: not the later parts whose checks
+        // failed because that code's stubs stood in for it (their checks' mistake is
+        // a build error too, which is how a report the grader wrote before parts said
+        // `build_failed` is still read).
+        let parts = report["parts"].as_array().into_iter().flatten();
+        let mut unbuilt: Vec<String> = parts
+            .filter(|part| part["build_failed"] == true)
+            .filter_map(|part| part["id"].as_str().map(str::to_owned))
+            .collect();
+        let said = report["parts"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|part| part.get("build_failed").is_some() || part.get("needs").is_some());
         for check in report["checks"].as_array().into_iter().flatten() {
-            if check["mistake"]["kind"] == BUILD_ERROR
+            if !said
+                && check["mistake"]["kind"] == BUILD_ERROR
                 && let Some(part) = check["part"].as_str()
                 && !unbuilt.iter().any(|p| p == part)
             {
@@ -824,6 +838,35 @@ mod tests {
         let ann = html.find(">ann</a></th>").expect("ann");
         let bo = html.find(">bo b#1</a></th>").expect("bo");
         assert!(ann < bo);
+    }
+
+    #[test]
+    fn only_the_part_that_did_not_compile_is_named_not_the_later_parts_its_stubs_failed() {
+        let out = tempfile::tempdir().unwrap();
+        let build_error = |part: &str| serde_json::json!({ "part": part, "passed": false, "mistake": { "kind": BUILD_ERROR } });
+        let report = serde_json::json!({
+            "parts": [
+                { "id": "part1", "build_failed": true },
+                { "id": "part2", "needs": ["Part 2's checks call your Part 1 code, which does not compile"] },
+                { "id": "part3" },
+            ],
+            "checks": [build_error("part1"), build_error("part2"), build_error("part3")],
+        });
+        let path = instructor_json(out.path(), "ann");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, report.to_string()).unwrap();
+        let row = Row {
+            name: "ann".to_owned(),
+            outcome: Outcome::Graded(Grade {
+                score: 0.0,
+                max_score: 3.0,
+                checks: Vec::new(),
+            }),
+            unchanged: false,
+            duration: Duration::ZERO,
+        };
+        let reports = read_reports(out.path(), &[row]);
+        assert_eq!(reports.unbuilt["ann"], ["part1"]);
     }
 
     #[test]
