@@ -168,6 +168,22 @@ pub struct MutantsArgs {
 pub struct GradescopeArgs {
     /// The zip file to write.
     pub out: PathBuf,
+    /// Then try the zip before uploading it: unpack it as Gradescope does into
+    /// OUT's folder `<OUT without .zip>-try/` (source/, submission/, results/), put
+    /// SUBMISSION (a folder or a .zip, as a student uploads it) in submission/, run
+    /// the zip's own run_autograder there with this grader, and print the score of
+    /// the results.json it writes.
+    #[arg(long = "try", value_name = "SUBMISSION")]
+    pub try_on: Option<PathBuf>,
+    /// Where the try builds the submission [default: KIT/target/grader, whose
+    /// shared dependencies are already built; env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// The sandbox of the try's grading, as run_autograder's MAZE_GRADER_SANDBOX:
+    /// Gradescope grades with `required`; `auto` tries the zip on a machine that
+    /// cannot sandbox.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Required, env = "MAZE_GRADER_SANDBOX")]
+    pub sandbox: Mode,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<PathBuf>,

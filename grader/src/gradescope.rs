@@ -26,17 +26,50 @@ use anyhow::Context as _;
 
 use crate::dist::{copy_tree, workspace_manifest};
 use crate::kit::Kit;
+use crate::report::points;
 use crate::starter::trimmed_lock;
 
 /// The toolchain `setup.sh` installs: the one the kit is tested with.
 pub const TOOLCHAIN: &str = "1.95.0";
+
+/// The line that says what to type as the assignment's **Autograder points**: what
+/// a submission that passes everything scores with the course's rubric (the
+/// assigned parts' checks, and the `[style]` section's points when it is read).
+pub fn total_line(rubric: &crate::rubric::Rubric) -> String {
+    let checks: f64 = rubric.checks.iter().map(|c| c.points).sum();
+    let style = if rubric.style.enabled {
+        rubric.style.points
+    } else {
+        0.0
+    };
+    let of = if style > 0.0 {
+        format!(
+            "{} for the checks and {} for style",
+            points(checks),
+            points(style)
+        )
+    } else {
+        format!("{} checks", rubric.checks.len())
+    };
+    format!(
+        "Autograder points: {} (the rubric's total: {of}); type it into the assignment's settings",
+        points(checks + style)
+    )
+}
 
 /// Every file of the package, by path relative to `/autograder/source`, with whether
 /// it is executable.
 pub fn files(kit: &Kit) -> anyhow::Result<BTreeMap<PathBuf, (Vec<u8>, bool)>> {
     let mut files = BTreeMap::new();
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
-    copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    // Neither the kit's tests nor its benchmarks (grader/bench/: the maintainers'
+    // measurements): the grader needs neither to grade.
+    copy_tree(
+        &kit.root,
+        "grader",
+        &["tests", "target", "bench"],
+        &mut files,
+    )?;
     copy_tree(&kit.root, "fixtures", &[], &mut files)?;
     // The mutation report quotes the solution's lines (each survivor's mutated line):
     // the package holds no line of the reference solution.

@@ -124,14 +124,15 @@ impl Roster {
     }
 
     /// The roster a class folder carries in itself: a Gradescope export's
-    /// [`GRADESCOPE_METADATA`], when the folder has one.
+    /// [`GRADESCOPE_METADATA`], when the folder has one that names anyone (an
+    /// empty one, `{}`, is no roster).
     pub fn in_class(dir: &Path) -> anyhow::Result<Option<Roster>> {
         let path = dir.join(GRADESCOPE_METADATA);
-        if path.is_file() {
-            Roster::load(&path).map(Some)
-        } else {
-            Ok(None)
+        if !path.is_file() {
+            return Ok(None);
         }
+        let roster = Roster::load(&path)?;
+        Ok(Some(roster).filter(|r| !r.students.is_empty()))
     }
 
     /// The roster `--roster` names, or else the one in the class folder `class`
@@ -187,10 +188,13 @@ impl Roster {
             .map_err(|error| anyhow::anyhow!("not UTF-8 (at byte {})", error.valid_up_to()))?;
         let documents = yaml_rust2::YamlLoader::load_from_str(text)
             .map_err(|error| anyhow::anyhow!("not YAML the grader can read: {error}"))?;
-        let Some(Yaml::Hash(submissions)) = documents.first() else {
-            bail!(
+        let submissions = match documents.first() {
+            // An empty file names no one.
+            None | Some(Yaml::Null) => &yaml_rust2::yaml::Hash::new(),
+            Some(Yaml::Hash(submissions)) => submissions,
+            Some(_) => bail!(
                 "not a Gradescope export's metadata: it should map each submission folder (submission_NNN) to its :submitters:"
-            );
+            ),
         };
         // A scalar as text: Gradescope quotes SIDs, but a hand-made file may not.
         let text_of = |value: &Yaml| match value {
