@@ -195,7 +195,8 @@ pub struct GradescopeArgs {
 pub struct DistArgs {
     /// A new (or empty) directory for the template.
     pub out: std::path::PathBuf,
-    /// The score below which the workflow fails a pull request.
+    /// The score below which the template's workflow fails a student's run (it
+    /// grades each push).
     #[arg(
         long,
         value_name = "N",
@@ -339,17 +340,16 @@ pub struct GradeAllArgs {
 #[derive(Debug, Args)]
 pub struct RosterArgs {
     /// The course's roster CSV (the kit's folder,id,name,email, or as GitHub
-    /// Classroom, Gradescope or Canvas export it): also writes OUT/canvas.csv and
-    /// OUT/moodle.csv (their grade imports) and OUT/roster.md (what did not pair up).
+    /// Classroom, Gradescope or Canvas export it), or a Gradescope export's
+    /// submission_metadata.yml: also writes OUT/canvas.csv and OUT/moodle.csv (their
+    /// grade imports) and OUT/roster.md (what did not pair up), and puts each
+    /// folder's students in grades.csv. grade-all reads a Gradescope export's
+    /// metadata in the class folder without it.
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
-    /// The assignment's column name in the LMS exports.
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "Perfect Mazes",
-        requires = "roster"
-    )]
+    /// The assignment's column name in the LMS exports (written with --roster, or
+    /// for a Gradescope export).
+    #[arg(long, value_name = "NAME", default_value = "Perfect Mazes")]
     pub assignment: String,
 }
 

@@ -6,8 +6,8 @@
 //! `/autograder/results/results.json`. The package is the course's grader as the
 //! instructor has it — hidden checks, the course's secret and every blessed output
 //! included, since students never see the package — without the reference solution
-//! (nor the mutation report, which quotes it) and without the kit's own tests: the
-//! grader needs neither to grade.
+//! (nor the mutation report, which quotes it) and without the kit's own tests and
+//! benchmarks: the grader needs none of them to grade.
 //!
 //! `setup.sh` installs the toolchain under /usr/local (where the sandbox's job uids
 //! can read it), builds the grader, makes `source/` root's alone, checks the sandbox
@@ -15,8 +15,9 @@
 //! starter's stubs), so that grading a submission compiles only the student's own
 //! code. `run_autograder` grades with the sandbox required, and always leaves a
 //! results.json (one marked as no grade when the grader could not grade).
-//! Both honour `AUTOGRADER_ROOT` (default `/autograder`), which is how the kit's tests
-//! run them in a temporary directory.
+//! Both honour `AUTOGRADER_ROOT` (default `/autograder`), and `run_autograder`
+//! `MAZE_GRADER_BIN` and `MAZE_GRADER_WORK_DIR`: that is how `grader gradescope
+//! --try` and the kit's tests run the zip in a folder of their own.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;

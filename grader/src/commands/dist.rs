@@ -7,6 +7,11 @@ use crate::cli::DistArgs;
 use crate::dist::{self, GraderSource};
 use crate::kit::Kit;
 
+/// How to install the mdBook the books are tested with: the line the guide gives
+/// (its adopt and publish pages), so that dist's note and the guide agree.
+pub(crate) const MDBOOK_INSTALL: &str =
+    "cargo install --locked mdbook --version 0.5.4 --no-default-features --features search";
+
 /// Writes the template into a new directory.
 pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
     // clap makes sure --grader-repo and --grader-rev come together, and that neither
@@ -45,8 +50,27 @@ pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
             index.display()
         ),
         None => eprintln!(
-            "note: mdbook is not installed, so the template has the handout as Markdown only (its chapters read whole on GitHub); run `cargo install mdbook --version 0.5.4 --locked`, then `grader dist` again to include the HTML"
+            "note: mdbook is not installed, so the template has the handout as Markdown only (its chapters read whole on GitHub); run `{MDBOOK_INSTALL}`, then `grader dist` again to include the HTML"
         ),
     }
     Ok(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MDBOOK_INSTALL;
+
+    #[test]
+    fn dists_mdbook_note_gives_the_install_line_of_the_guide() {
+        for page in ["adopt.md", "publish.md"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../guide/src/tasks")
+                .join(page);
+            let text = std::fs::read_to_string(&path).expect("the guide's page");
+            assert!(
+                text.contains(&format!("`{MDBOOK_INSTALL}`")),
+                "{page} gives another line than dist's note"
+            );
+        }
+    }
 }

@@ -59,8 +59,7 @@ pub fn run(args: &GradescopeArgs) -> anyhow::Result<Status> {
                 .as_str()
                 .unwrap_or_default()
                 .lines()
-                .filter(|l| !l.trim().is_empty())
-                .next_back()
+                .rfind(|l| !l.trim().is_empty())
                 .unwrap_or_default(),
             results.display()
         );

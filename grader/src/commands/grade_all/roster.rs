@@ -11,6 +11,12 @@
 //! | Gradescope (Roster → Download roster) | `Name` or `First Name` and `Last Name`, `Email`, `SID` |
 //! | Canvas (Grades → Export) | `Student`, `ID`, `SIS User ID`, `SIS Login ID`, `Section` |
 //!
+//! A row with more or fewer cells than the header is refused, naming its line. A
+//! Gradescope export (Review Grades → Export Submissions) is a roster of its own:
+//! its `submission_metadata.yml` names each `submission_NNN` folder's submitters
+//! (see [`Roster::from_gradescope_metadata`]); `grade-all` reads it from the class
+//! folder, and with a CSV roster takes each student's folder from it.
+//!
 //! A `folder` column in any of them names each student's folder. Otherwise a folder
 //! belongs to the student one of whose logins (GitHub Classroom: `github_username`,
 //! `identifier`; Gradescope: `SID`, `Email`; Canvas: `SIS Login ID`, `SIS User ID`,
