@@ -605,7 +605,12 @@ fn canvas_columns(source: Source, student: &Student) -> (String, &str, &str) {
 /// The exports of `rows` (the class) for `roster`, the grade in a column named
 /// `assignment`.
 pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Result<Exports> {
-    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    // A Gradescope export's metadata file is the roster, not an entry that lacks one.
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r.name.as_str())
+        .filter(|&name| name != GRADESCOPE_METADATA)
+        .collect();
     let pairing = roster.pair(&names);
     let score = |folder: &str| {
         rows.iter()
@@ -710,7 +715,7 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
         without.len(),
         several.len(),
         pairing.unmatched.len(),
-        counted(rows.len(), "class entry", "class entries"),
+        counted(names.len(), "class entry", "class entries"),
         pairing.ambiguous.len()
     );
     let unpaired = !pairing.unmatched.is_empty()

@@ -477,3 +477,18 @@ fn a_roster_given_with_an_export_takes_each_students_folder_from_their_sid_or_em
     let alone = Roster::for_class(None, Some(dir.path())).unwrap().unwrap();
     assert_eq!(alone.source, Source::GradescopeExport);
 }
+
+#[test]
+fn a_gradescope_exports_metadata_file_is_no_class_entry_without_a_roster_entry() {
+    let roster = Roster::from_gradescope_metadata(METADATA.as_bytes()).unwrap();
+    let rows = [
+        row("submission_1001", Some(1.0)),
+        row("submission_1002", Some(2.0)),
+        row(GRADESCOPE_METADATA, None),
+    ];
+    let exports = exports(&roster, &rows, "M").unwrap();
+    assert_eq!(
+        exports.line,
+        "roster: 3 of 3 students paired with a folder, 0 without one, 0 with several; 0 class entries without a roster entry, 0 fitting several (roster.md)"
+    );
+}
