@@ -210,8 +210,11 @@ exit 0
 
 const README: &str = r#"# Perfect Mazes: Gradescope autograder
 
-Made by `grader gradescope`. Upload this zip as a Programming Assignment's
-autograder ("Zip file upload").
+Made by `grader gradescope`, which also printed the total to type as the
+assignment's Autograder points. Upload this zip as a Programming Assignment's
+autograder ("Zip file upload"), after trying it on your machine with
+`grader gradescope OUT.zip --try SUBMISSION`: it runs this zip's run_autograder on
+SUBMISSION laid out as Gradescope lays it out.
 
 - **Base image:** Ubuntu 22.04 (any recent one works: `setup.sh` installs Rust with
   rustup under /usr/local and needs gcc and curl, which it installs with apt).
