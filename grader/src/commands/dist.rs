@@ -60,13 +60,37 @@ pub fn run(args: &DistArgs) -> anyhow::Result<Status> {
 mod tests {
     use super::MDBOOK_INSTALL;
 
+    /// The guide's page of a task or reference, read from the kit.
+    fn guide_page(page: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../guide/src")
+            .join(page);
+        std::fs::read_to_string(&path).expect("the guide's page")
+    }
+
+    #[test]
+    fn min_scores_help_and_the_guide_say_the_workflow_fails_a_students_run() {
+        let command = <crate::cli::Cli as clap::CommandFactory>::command();
+        let dist = command.find_subcommand("dist").expect("dist");
+        let help = dist
+            .get_arguments()
+            .find(|arg| arg.get_id() == "min_score")
+            .and_then(|arg| arg.get_help())
+            .map(ToString::to_string)
+            .expect("--min-score's help");
+        assert!(help.contains("fails a student's run"), "{help}");
+        assert!(
+            guide_page("reference/packages.md").contains(
+                "| `--min-score N` | the workflow fails a student's run below N points |"
+            ),
+            "the packages reference says otherwise"
+        );
+    }
+
     #[test]
     fn dists_mdbook_note_gives_the_install_line_of_the_guide() {
-        for page in ["adopt.md", "publish.md"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../guide/src/tasks")
-                .join(page);
-            let text = std::fs::read_to_string(&path).expect("the guide's page");
+        for page in ["tasks/adopt.md", "tasks/publish.md"] {
+            let text = guide_page(page);
             assert!(
                 text.contains(&format!("`{MDBOOK_INSTALL}`")),
                 "{page} gives another line than dist's note"

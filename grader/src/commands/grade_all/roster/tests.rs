@@ -355,7 +355,8 @@ fn each_export_has_its_importers_columns_and_every_row_their_width() {
 
 /// Made as Gradescope writes it (Review Grades → Export Submissions): one entry per
 /// `submission_NNN` folder, Ruby symbols as keys, quoted SIDs, a group's submitters
-/// listed together, and more about each submission than the grader reads.
+/// listed together, and more about each submission than the grader reads (Ruby's
+/// tagged objects among it).
 const METADATA: &str = "\
 submission_1001:
   :submitters:
@@ -374,7 +375,12 @@ submission_1002:
     :sid: 3456
     :email: cy@uni.edu
   :created_at: 2026-10-02 09:30:00.000000000 -07:00
-  :score: 12.5
+  :score: !ruby/object:BigDecimal 18:0.125e2
+  :results: !ruby/hash:ActiveSupport::HashWithIndifferentAccess
+    score: 12.5
+    tests:
+    - name: 'direction_opposite: opposite() of all 16 sets of directions'
+      score: 0.0
 ";
 
 #[test]
