@@ -168,6 +168,22 @@ pub struct MutantsArgs {
 pub struct GradescopeArgs {
     /// The zip file to write.
     pub out: PathBuf,
+    /// Then try the zip before uploading it: unpack it as Gradescope does into
+    /// OUT's folder `<OUT without .zip>-try/` (source/, submission/, results/), put
+    /// SUBMISSION (a folder or a .zip, as a student uploads it) in submission/, run
+    /// the zip's own run_autograder there with this grader, and print the score of
+    /// the results.json it writes.
+    #[arg(long = "try", value_name = "SUBMISSION")]
+    pub try_on: Option<PathBuf>,
+    /// Where the try builds the submission [default: KIT/target/grader, whose
+    /// shared dependencies are already built; env MAZE_GRADER_WORK_DIR].
+    #[arg(long, value_name = "DIR", env = "MAZE_GRADER_WORK_DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// The sandbox of the try's grading, as run_autograder's MAZE_GRADER_SANDBOX:
+    /// Gradescope grades with `required`; `auto` tries the zip on a machine that
+    /// cannot sandbox.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = Mode::Required, env = "MAZE_GRADER_SANDBOX")]
+    pub sandbox: Mode,
     /// The kit's root; found from the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
     pub kit: Option<PathBuf>,
@@ -179,7 +195,8 @@ pub struct GradescopeArgs {
 pub struct DistArgs {
     /// A new (or empty) directory for the template.
     pub out: std::path::PathBuf,
-    /// The score below which the workflow fails a pull request.
+    /// The score below which the template's workflow fails a student's run (it
+    /// grades each push).
     #[arg(
         long,
         value_name = "N",
@@ -323,17 +340,16 @@ pub struct GradeAllArgs {
 #[derive(Debug, Args)]
 pub struct RosterArgs {
     /// The course's roster CSV (the kit's folder,id,name,email, or as GitHub
-    /// Classroom, Gradescope or Canvas export it): also writes OUT/canvas.csv and
-    /// OUT/moodle.csv (their grade imports) and OUT/roster.md (what did not pair up).
+    /// Classroom, Gradescope or Canvas export it), or a Gradescope export's
+    /// submission_metadata.yml: also writes OUT/canvas.csv and OUT/moodle.csv (their
+    /// grade imports) and OUT/roster.md (what did not pair up), and puts each
+    /// folder's students in grades.csv. grade-all reads a Gradescope export's
+    /// metadata in the class folder without it.
     #[arg(long, value_name = "FILE")]
     pub roster: Option<PathBuf>,
-    /// The assignment's column name in the LMS exports.
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "Perfect Mazes",
-        requires = "roster"
-    )]
+    /// The assignment's column name in the LMS exports (written with --roster, or
+    /// for a Gradescope export).
+    #[arg(long, value_name = "NAME", default_value = "Perfect Mazes")]
     pub assignment: String,
 }
 

@@ -6,8 +6,8 @@
 //! `/autograder/results/results.json`. The package is the course's grader as the
 //! instructor has it — hidden checks, the course's secret and every blessed output
 //! included, since students never see the package — without the reference solution
-//! (nor the mutation report, which quotes it) and without the kit's own tests: the
-//! grader needs neither to grade.
+//! (nor the mutation report, which quotes it) and without the kit's own tests and
+//! benchmarks: the grader needs none of them to grade.
 //!
 //! `setup.sh` installs the toolchain under /usr/local (where the sandbox's job uids
 //! can read it), builds the grader, makes `source/` root's alone, checks the sandbox
@@ -15,8 +15,9 @@
 //! starter's stubs), so that grading a submission compiles only the student's own
 //! code. `run_autograder` grades with the sandbox required, and always leaves a
 //! results.json (one marked as no grade when the grader could not grade).
-//! Both honour `AUTOGRADER_ROOT` (default `/autograder`), which is how the kit's tests
-//! run them in a temporary directory.
+//! Both honour `AUTOGRADER_ROOT` (default `/autograder`), and `run_autograder`
+//! `MAZE_GRADER_BIN` and `MAZE_GRADER_WORK_DIR`: that is how `grader gradescope
+//! --try` and the kit's tests run the zip in a folder of their own.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -26,17 +27,50 @@ use anyhow::Context as _;
 
 use crate::dist::{copy_tree, workspace_manifest};
 use crate::kit::Kit;
+use crate::report::points;
 use crate::starter::trimmed_lock;
 
 /// The toolchain `setup.sh` installs: the one the kit is tested with.
 pub const TOOLCHAIN: &str = "1.95.0";
+
+/// The line that says what to type as the assignment's **Autograder points**: what
+/// a submission that passes everything scores with the course's rubric (the
+/// assigned parts' checks, and the `[style]` section's points when it is read).
+pub fn total_line(rubric: &crate::rubric::Rubric) -> String {
+    let checks: f64 = rubric.checks.iter().map(|c| c.points).sum();
+    let style = if rubric.style.enabled {
+        rubric.style.points
+    } else {
+        0.0
+    };
+    let of = if style > 0.0 {
+        format!(
+            "{} for the checks and {} for style",
+            points(checks),
+            points(style)
+        )
+    } else {
+        format!("{} checks", rubric.checks.len())
+    };
+    format!(
+        "Autograder points: {} (the rubric's total: {of}); type it into the assignment's settings",
+        points(checks + style)
+    )
+}
 
 /// Every file of the package, by path relative to `/autograder/source`, with whether
 /// it is executable.
 pub fn files(kit: &Kit) -> anyhow::Result<BTreeMap<PathBuf, (Vec<u8>, bool)>> {
     let mut files = BTreeMap::new();
     copy_tree(&kit.root, "starter", &["target"], &mut files)?;
-    copy_tree(&kit.root, "grader", &["tests", "target"], &mut files)?;
+    // Neither the kit's tests nor its benchmarks (grader/bench/: the maintainers'
+    // measurements): the grader needs neither to grade.
+    copy_tree(
+        &kit.root,
+        "grader",
+        &["tests", "target", "bench"],
+        &mut files,
+    )?;
     copy_tree(&kit.root, "fixtures", &[], &mut files)?;
     // The mutation report quotes the solution's lines (each survivor's mutated line):
     // the package holds no line of the reference solution.
@@ -176,8 +210,11 @@ exit 0
 
 const README: &str = r#"# Perfect Mazes: Gradescope autograder
 
-Made by `grader gradescope`. Upload this zip as a Programming Assignment's
-autograder ("Zip file upload").
+Made by `grader gradescope`, which also printed the total to type as the
+assignment's Autograder points. Upload this zip as a Programming Assignment's
+autograder ("Zip file upload"), after trying it on your machine with
+`grader gradescope OUT.zip --try SUBMISSION`: it runs this zip's run_autograder on
+SUBMISSION laid out as Gradescope lays it out.
 
 - **Base image:** Ubuntu 22.04 (any recent one works: `setup.sh` installs Rust with
   rustup under /usr/local and needs gcc and curl, which it installs with apt).

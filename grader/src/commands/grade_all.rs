@@ -159,13 +159,9 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         .into_iter()
         .filter(|row| shard.holds(&row.name))
         .collect();
-    // A bad roster fails before anything is graded.
-    let roster = args
-        .roster
-        .roster
-        .as_deref()
-        .map(roster::Roster::load)
-        .transpose()?;
+    // A bad roster fails before anything is graded. A Gradescope export's metadata
+    // in the class folder is a roster of its own, or says whose each folder is.
+    let roster = roster::Roster::for_class(args.roster.roster.as_deref(), Some(&args.dir))?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores.min(4)).max(1);
     let mut setup = Setup::load(&KitArgs {
@@ -219,7 +215,13 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
     rows.sort_by(|a, b| a.name.cmp(&b.name));
     let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
-    write_class_files(&args.output_dir, &setup.rubric, &rows, level)?;
+    write_class_files(
+        &args.output_dir,
+        &setup.rubric,
+        &rows,
+        level,
+        roster.as_ref(),
+    )?;
     let manifest = shard::Manifest::new(&revision, level, shard, class, &rows);
     write_atomically(
         &args.output_dir.join(shard::MANIFEST),
@@ -504,15 +506,17 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Writes `grades.csv`, `summary.md`, `histogram.svg` and `index.html` (which reads
-/// the graded students' instructor `results.json` below `out`).
+/// Writes `grades.csv` (with each folder's students, given a `roster`),
+/// `summary.md`, `histogram.svg` and `index.html` (which reads the graded students'
+/// instructor `results.json` below `out`).
 pub(crate) fn write_class_files(
     out: &Path,
     rubric: &Rubric,
     rows: &[Row],
     sandbox: crate::sandbox::Level,
+    roster: Option<&roster::Roster>,
 ) -> anyhow::Result<()> {
-    let csv = gradebook(rubric, rows)?;
+    let csv = gradebook(rubric, rows, roster)?;
     write_atomically(&out.join("grades.csv"), &csv)
         .with_context(|| format!("writing {}", out.join("grades.csv").display()))?;
     // The class's timings are read back from each student's folder, so that a merged
@@ -563,13 +567,43 @@ pub(crate) fn write_exports(
 /// The gradebook: one row per entry of the class folder (name, status, score, max),
 /// then the points of each check in rubric order. An entry that was not graded has
 /// empty scores. Text cells are [`defused`]; the numbers are the grader's own.
-pub fn gradebook(rubric: &Rubric, rows: &[Row]) -> anyhow::Result<Vec<u8>> {
+/// With a roster, who each entry is follows its `name`: `student`, `email` and
+/// `sid` (the roster's name, email and id of each student it pairs with, a group's
+/// joined by `; `, empty for an entry no one's).
+pub fn gradebook(
+    rubric: &Rubric,
+    rows: &[Row],
+    roster: Option<&roster::Roster>,
+) -> anyhow::Result<Vec<u8>> {
+    let people = roster.map(|roster| {
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        roster.people(&names)
+    });
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let mut header = vec!["name", "status", "score", "max_score"];
+    let mut header = vec!["name"];
+    if people.is_some() {
+        header.extend(["student", "email", "sid"]);
+    }
+    header.extend(["status", "score", "max_score"]);
     header.extend(rubric.checks.iter().map(|c| c.spec.name));
     writer.write_record(header.iter().map(|cell| defused(cell)))?;
     for row in rows {
         let mut record = vec![defused(&row.name)];
+        if let Some(people) = &people {
+            let theirs = people.get(&row.name).map(Vec::as_slice).unwrap_or_default();
+            let joined = |field: fn(&roster::Student) -> &str| {
+                defused(
+                    &theirs
+                        .iter()
+                        .map(|s| field(s))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                )
+            };
+            record.push(joined(|s| &s.name));
+            record.push(joined(|s| &s.email));
+            record.push(joined(|s| &s.id));
+        }
         match &row.outcome {
             Outcome::Graded(grade) => {
                 record.push("graded".to_owned());

@@ -49,12 +49,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
     let kit = Kit::locate(args.kit.as_deref())?;
     let revision = Revision::of(&kit)?;
     let level = agree(&shards, &revision)?;
-    let roster = args
-        .roster
-        .roster
-        .as_deref()
-        .map(super::grade_all::roster::Roster::load)
-        .transpose()?;
+    let roster = super::grade_all::roster::Roster::for_class(args.roster.roster.as_deref(), None)?;
     let rows = rows(&shards)?;
 
     let rubric = crate::rubric::load(&kit.rubric())?;
@@ -64,7 +59,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
             copy_student(&dir.join(&entry.name), &out.join(&entry.name))?;
         }
     }
-    write_class_files(&out, &rubric, &rows, level)?;
+    write_class_files(&out, &rubric, &rows, level, roster.as_ref())?;
     let first = &shards[0].2;
     let mut manifest = Manifest::new(
         &Revision {

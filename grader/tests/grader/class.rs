@@ -553,3 +553,128 @@ fn a_class_folder_whose_only_entry_holds_two_crates_is_graded_with_a_row_saying_
         "{csv}"
     );
 }
+
+/// `submission_metadata.yml` as Gradescope writes it in an export (Review Grades →
+/// Export Submissions): each `submission_NNN` folder with its `:submitters:` (Ruby
+/// symbols as keys, SIDs quoted), a group's two together, and what else Gradescope
+/// says of each submission.
+const GRADESCOPE_METADATA: &str = "\
+submission_1001:
+  :submitters:
+  - :name: Alice Offby
+    :sid: '1234'
+    :email: alice@uni.edu
+  :created_at: 2026-10-01 12:00:00.000000000 -07:00
+  :score: 0.0
+  :status: processed
+submission_1002:
+  :submitters:
+  - :name: Bo Park
+    :sid: '2345'
+    :email: bo@uni.edu
+  - :name: Cy Diaz
+    :sid: '3456'
+    :email: cy@uni.edu
+  :created_at: 2026-10-02 09:30:00.000000000 -07:00
+  :score: 0.0
+  :status: processed
+";
+
+/// A Gradescope export unpacked: `assignment_NNN_export/` with a folder per
+/// submission (Alice's upload is her crate; Bo and Cy's group uploaded their
+/// repository, the crate in `starter/`) and the metadata beside them.
+fn gradescope_export(name: &str, alice: &Submission, group: &Submission) -> PathBuf {
+    let export = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(name)
+        .join("assignment_4242_export");
+    let _ = std::fs::remove_dir_all(&export);
+    copy_crate(&alice.dir, &export.join("submission_1001"));
+    copy_crate(&group.dir, &export.join("submission_1002/starter"));
+    std::fs::write(export.join("submission_metadata.yml"), GRADESCOPE_METADATA)
+        .expect("writing the metadata");
+    export
+}
+
+#[test]
+#[ignore = "full tier: grades two submissions"]
+fn a_gradescope_export_is_graded_with_each_submitters_name_email_and_sid() {
+    let export = gradescope_export(
+        "gradescope-export",
+        &Submission::from_solution("export-alice"),
+        &Submission::from_starter("export-group"),
+    );
+    let out = export.with_file_name("grades");
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = grade_all(&export, &out);
+    assert!(
+        stdout.contains("roster: 3 of 3 students paired with a folder"),
+        "{stdout}"
+    );
+    let grades = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(grades.as_bytes())
+        .records()
+        .map(|r| r.expect("a row").iter().map(str::to_owned).collect())
+        .collect();
+    assert!(
+        grades.starts_with("name,student,email,sid,status,score,max_score,"),
+        "{grades}"
+    );
+    assert_eq!(
+        rows[0][..5],
+        [
+            "submission_1001",
+            "Alice Offby",
+            "alice@uni.edu",
+            "1234",
+            "graded"
+        ]
+    );
+    assert_eq!(
+        rows[1][..5],
+        [
+            "submission_1002",
+            "Bo Park; Cy Diaz",
+            "bo@uni.edu; cy@uni.edu",
+            "2345; 3456",
+            "graded"
+        ]
+    );
+    assert_eq!(rows[1][5], "0", "the group handed in the starter");
+    let full = &rows[0][5];
+    assert_eq!(full, &rows[0][6], "Alice handed in the reference");
+    let moodle = std::fs::read_to_string(out.join("moodle.csv")).expect("moodle.csv");
+    assert!(
+        moodle.contains(&format!("Alice,Offby,1234,,,alice@uni.edu,{full}\n"))
+            && moodle.contains("Bo,Park,2345,,,bo@uni.edu,0\n")
+            && moodle.contains("Cy,Diaz,3456,,,cy@uni.edu,0\n"),
+        "{moodle}"
+    );
+    let canvas = std::fs::read_to_string(out.join("canvas.csv")).expect("canvas.csv");
+    assert!(
+        canvas.contains(&format!("\"Offby, Alice\",,1234,alice@uni.edu,,{full}\n")),
+        "{canvas}"
+    );
+}
+
+#[test]
+fn similarity_names_each_submission_of_a_gradescope_export_by_its_submitters() {
+    let alice = Submission::from_solution("export-similar-alice");
+    let export = gradescope_export("gradescope-export-similar", &alice, &alice);
+    let out = export.with_file_name("similarity");
+    let _ = std::fs::remove_dir_all(&out);
+    grader()
+        .arg("similarity")
+        .arg(&export)
+        .arg("--output-dir")
+        .arg(&out)
+        .assert()
+        .success();
+    let pairs = std::fs::read_to_string(out.join("pairs.csv")).expect("pairs.csv");
+    assert!(
+        pairs.contains("submission_1001 (Alice Offby, alice@uni.edu, SID 1234)")
+            && pairs.contains(
+                "submission_1002 (Bo Park, bo@uni.edu, SID 2345; Cy Diaz, cy@uni.edu, SID 3456)"
+            ),
+        "{pairs}"
+    );
+}

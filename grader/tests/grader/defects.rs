@@ -1,7 +1,7 @@
 //! Copies of the solution with one realistic defect each: each loses points on a
 //! check whose name and message point at the defect, and only there.
 
-use super::support::{Submission, check, failed, failing_report, json_report};
+use super::support::{Submission, check, failed, failing_report, human_report, json_report};
 
 fn message(report: &serde_json::Value, name: &str) -> String {
     check(report, name)["message"]

@@ -166,3 +166,126 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json_with_no_sol
         "hidden checks are graded by the course's package"
     );
 }
+
+/// The rubric's total as the kit ships it: every check's points, and `[style]`'s.
+fn shipped_total() -> f64 {
+    let rubric: toml::Value = toml::from_str(
+        &std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("the rubric"),
+    )
+    .expect("TOML");
+    let off: Vec<&str> = rubric["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .filter(|p| p.get("enabled").and_then(toml::Value::as_bool) == Some(false))
+        .filter_map(|p| p["id"].as_str())
+        .collect();
+    let checks: f64 = rubric["check"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter(|c| {
+            c.get("part")
+                .and_then(toml::Value::as_str)
+                .is_none_or(|p| !off.contains(&p))
+        })
+        .map(|c| {
+            c["points"]
+                .as_float()
+                .or(c["points"].as_integer().map(|i| i as f64))
+                .expect("points")
+        })
+        .sum();
+    let style = rubric
+        .get("style")
+        .filter(|s| s.get("enabled").and_then(toml::Value::as_bool) != Some(false))
+        .and_then(|s| s.get("points"))
+        .and_then(|p| p.as_float().or(p.as_integer().map(|i| i as f64)))
+        .unwrap_or(0.0);
+    checks + style
+}
+
+#[test]
+fn gradescope_prints_the_total_to_type_into_gradescope_and_ships_no_benchmark() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gradescope-total");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creating a folder");
+    let zip_path = dir.join("autograder.zip");
+    let output = grader()
+        .arg("gradescope")
+        .arg(&zip_path)
+        .output()
+        .expect("running the grader");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let total = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Autograder points: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<f64>().ok());
+    assert_eq!(total, Some(shipped_total()), "{stdout}");
+    let archive =
+        zip::ZipArchive::new(std::fs::File::open(&zip_path).expect("the zip")).expect("a zip");
+    let benches: Vec<String> = archive
+        .file_names()
+        .filter_map(|name| name.ok().map(|n| n.into_owned()))
+        .filter(|n| n.starts_with("grader/bench/"))
+        .collect();
+    assert!(
+        benches.is_empty(),
+        "the maintainers' benchmarks: {benches:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+#[ignore = "full tier: grades a submission through the zip's run_autograder"]
+fn try_runs_the_zips_run_autograder_on_a_submission_laid_out_as_gradescope_does() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gradescope-try");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creating a folder");
+    let defect = Submission::from_solution("gradescope-try").replace(
+        "position.rs",
+        "write!(f, \"({}, {})\", self.x, self.y)",
+        "write!(f, \"{}, {}\", self.x, self.y)",
+    );
+    let output = grader()
+        .arg("gradescope")
+        .arg(dir.join("mazes.zip"))
+        .arg("--try")
+        .arg(&defect.dir)
+        .args(["--sandbox", "auto", "--work-dir"])
+        .arg(work_dir())
+        .output()
+        .expect("running the grader");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Laid out as Gradescope's /autograder: the zip in source/, the upload in
+    // submission/, and results.json where run_autograder writes it.
+    let root = dir.join("mazes-try");
+    assert!(root.join("source/run_autograder").is_file());
+    assert!(root.join("submission/src/position.rs").is_file());
+    let results: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("results/results.json")).expect("results.json"),
+    )
+    .expect("JSON");
+    let score = results["score"].as_f64().expect("a score");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("tried: "))
+        .expect("the try's line");
+    assert!(
+        line.starts_with(&format!(
+            "tried: run_autograder graded {} as Gradescope would: {}/{} (Sandbox: ",
+            defect.dir.display(),
+            score,
+            shipped_total()
+        )),
+        "{line}"
+    );
+    assert!(score < shipped_total(), "the display check fails: {line}");
+}

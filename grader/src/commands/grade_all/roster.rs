@@ -11,6 +11,12 @@
 //! | Gradescope (Roster → Download roster) | `Name` or `First Name` and `Last Name`, `Email`, `SID` |
 //! | Canvas (Grades → Export) | `Student`, `ID`, `SIS User ID`, `SIS Login ID`, `Section` |
 //!
+//! A row with more or fewer cells than the header is refused, naming its line. A
+//! Gradescope export (Review Grades → Export Submissions) is a roster of its own:
+//! its `submission_metadata.yml` names each `submission_NNN` folder's submitters
+//! (see [`Roster::from_gradescope_metadata`]); `grade-all` reads it from the class
+//! folder, and with a CSV roster takes each student's folder from it.
+//!
 //! A `folder` column in any of them names each student's folder. Otherwise a folder
 //! belongs to the student one of whose logins (GitHub Classroom: `github_username`,
 //! `identifier`; Gradescope: `SID`, `Email`; Canvas: `SIS Login ID`, `SIS User ID`,
@@ -38,6 +44,10 @@ use anyhow::{Context as _, bail};
 use super::{Outcome, Row, counted, defused};
 use crate::report::points;
 
+/// The file beside the `submission_NNN/` folders of a Gradescope export (Review
+/// Grades → Export Submissions) that says whose each one is.
+pub const GRADESCOPE_METADATA: &str = "submission_metadata.yml";
+
 /// Where a roster came from, told by its header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -49,6 +59,9 @@ pub enum Source {
     Gradescope,
     /// Canvas's gradebook export.
     Canvas,
+    /// A Gradescope export's `submission_metadata.yml`: who handed in each
+    /// `submission_NNN/` folder.
+    GradescopeExport,
 }
 
 impl Source {
@@ -58,6 +71,7 @@ impl Source {
             Source::Classroom => "GitHub Classroom's",
             Source::Gradescope => "Gradescope's",
             Source::Canvas => "Canvas's",
+            Source::GradescopeExport => "the Gradescope export's",
         }
     }
 }
@@ -99,17 +113,150 @@ pub struct Roster {
 }
 
 impl Roster {
-    /// Reads the roster at `path`.
+    /// Reads the roster at `path`: a CSV file, or a Gradescope export's
+    /// `submission_metadata.yml` (any `.yml` or `.yaml` file is read as one).
     pub fn load(path: &Path) -> anyhow::Result<Roster> {
         let bytes = std::fs::read(path)
             .with_context(|| format!("reading the roster {}", path.display()))?;
-        Roster::parse(&bytes).map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+        let yaml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
+        let roster = if yaml {
+            Roster::from_gradescope_metadata(&bytes)
+        } else {
+            Roster::parse(&bytes)
+        };
+        roster.map_err(|error| anyhow::anyhow!("{}: {error}", path.display()))
+    }
+
+    /// The roster a class folder carries in itself: a Gradescope export's
+    /// [`GRADESCOPE_METADATA`], when the folder has one that names anyone (an
+    /// empty one, `{}`, is no roster).
+    pub fn in_class(dir: &Path) -> anyhow::Result<Option<Roster>> {
+        let path = dir.join(GRADESCOPE_METADATA);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let roster = Roster::load(&path)?;
+        Ok(Some(roster).filter(|r| !r.students.is_empty()))
+    }
+
+    /// The roster `--roster` names, or else the one in the class folder `class`
+    /// (a Gradescope export's metadata). With both, the export says which folder is
+    /// whose: each roster student without a `folder` gets the submission one of
+    /// whose submitters has one of the student's ids or emails.
+    pub fn for_class(given: Option<&Path>, class: Option<&Path>) -> anyhow::Result<Option<Roster>> {
+        let export = match class {
+            Some(dir) => Roster::in_class(dir)?,
+            None => None,
+        };
+        Ok(match (given.map(Roster::load).transpose()?, export) {
+            (Some(mut roster), Some(export)) => {
+                roster.take_folders_from(&export);
+                Some(roster)
+            }
+            (given, export) => given.or(export),
+        })
+    }
+
+    /// Gives each student without a folder the folder of the export's submitter who
+    /// has one of their ids or emails (ignoring ASCII case).
+    fn take_folders_from(&mut self, export: &Roster) {
+        for student in self.students.iter_mut().filter(|s| s.folder.is_none()) {
+            let known: Vec<&str> = student
+                .logins
+                .iter()
+                .map(String::as_str)
+                .chain([student.id.as_str(), student.email.as_str()])
+                .filter(|k| !k.is_empty())
+                .collect();
+            student.folder = export
+                .students
+                .iter()
+                .find(|submitter| {
+                    submitter
+                        .logins
+                        .iter()
+                        .any(|login| known.iter().any(|k| k.eq_ignore_ascii_case(login)))
+                })
+                .and_then(|submitter| submitter.folder.clone());
+        }
+    }
+
+    /// Reads a Gradescope export's `submission_metadata.yml`: one entry per
+    /// submission folder, keyed by its name, whose `:submitters:` list each
+    /// submitter's `:name:`, `:sid:` and `:email:` (Ruby's symbols as YAML keys, as
+    /// Gradescope writes them). Each submitter is a student whose folder is that
+    /// submission's; a group's members share theirs.
+    pub fn from_gradescope_metadata(bytes: &[u8]) -> anyhow::Result<Roster> {
+        use yaml_rust2::Yaml;
+        let text = std::str::from_utf8(bytes)
+            .map_err(|error| anyhow::anyhow!("not UTF-8 (at byte {})", error.valid_up_to()))?;
+        let documents = yaml_rust2::YamlLoader::load_from_str(text)
+            .map_err(|error| anyhow::anyhow!("not YAML the grader can read: {error}"))?;
+        let submissions = match documents.first() {
+            // An empty file names no one.
+            None | Some(Yaml::Null) => &yaml_rust2::yaml::Hash::new(),
+            Some(Yaml::Hash(submissions)) => submissions,
+            Some(_) => bail!(
+                "not a Gradescope export's metadata: it should map each submission folder (submission_NNN) to its :submitters:"
+            ),
+        };
+        // A scalar as text: Gradescope quotes SIDs, but a hand-made file may not.
+        let text_of = |value: &Yaml| match value {
+            Yaml::String(s) | Yaml::Real(s) => s.trim().to_owned(),
+            Yaml::Integer(n) => n.to_string(),
+            _ => String::new(),
+        };
+        let mut students = Vec::new();
+        for (key, submission) in submissions {
+            let folder = text_of(key);
+            let Yaml::Array(submitters) = &submission[":submitters"] else {
+                bail!(
+                    "the submission {folder:?} has no :submitters: list (each submission lists who handed it in)"
+                );
+            };
+            for submitter in submitters {
+                let (name, sid, email) = (
+                    text_of(&submitter[":name"]),
+                    text_of(&submitter[":sid"]),
+                    text_of(&submitter[":email"]),
+                );
+                if sid.is_empty() && email.is_empty() {
+                    bail!(
+                        "a submitter of {folder:?} has neither :sid: nor :email: (the export names each student by one)"
+                    );
+                }
+                let (first, last) = split_name(&name);
+                students.push(Student {
+                    id: if sid.is_empty() {
+                        email.clone()
+                    } else {
+                        sid.clone()
+                    },
+                    name,
+                    first,
+                    last,
+                    email: email.clone(),
+                    folder: Some(folder.clone()),
+                    logins: [sid, email].into_iter().filter(|l| !l.is_empty()).collect(),
+                    ..Student::default()
+                });
+            }
+        }
+        Ok(Roster {
+            source: Source::GradescopeExport,
+            students,
+        })
     }
 
     /// Reads a roster from its bytes.
     pub fn parse(bytes: &[u8]) -> anyhow::Result<Roster> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        // Not flexible: a row with more or fewer cells than the header (an unquoted
+        // comma in "Offby, Alice") is refused, naming its line, rather than read
+        // with its cells shifted or cut short.
+        let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
         let header: Vec<String> = reader
             .headers()
             .map_err(|error| csv_error(&error))?
@@ -158,7 +305,8 @@ impl Roster {
                 ..Student::default()
             };
             match source {
-                Source::Kit => {
+                // (No CSV header is the export's: it is read from its YAML.)
+                Source::Kit | Source::GradescopeExport => {
                     student.id = cell("id");
                     student.name = cell("name");
                     student.email = cell("email");
@@ -203,11 +351,7 @@ impl Roster {
                     if student.sis_login.contains('@') {
                         student.email = student.sis_login.clone();
                     }
-                    // Canvas writes "Last, First".
-                    if let Some((last, first)) = name.split_once(", ") {
-                        student.first = first.to_owned();
-                        student.last = last.to_owned();
-                    }
+                    // Canvas writes "Last, First", which split_name reads below.
                     student.name = name;
                     student.logins = vec![
                         student.sis_login.clone(),
@@ -217,12 +361,7 @@ impl Roster {
                 }
             }
             if student.first.is_empty() && student.last.is_empty() {
-                let (first, last) = student
-                    .name
-                    .rsplit_once(' ')
-                    .unwrap_or((student.name.as_str(), ""));
-                student.first = first.to_owned();
-                student.last = last.to_owned();
+                (student.first, student.last) = split_name(&student.name);
             }
             student.logins.retain(|login| !login.is_empty());
             if student.id.is_empty() && student.logins.is_empty() && student.folder.is_none() {
@@ -282,12 +421,91 @@ impl Roster {
                     .entry(*student)
                     .or_default()
                     .push(name.to_owned()),
+                // A folder the roster names for several students is a group's
+                // (a Gradescope export's submission of a group): each has it.
+                several if several[0].0 == usize::MAX => {
+                    for (_, student) in several {
+                        pairing
+                            .folders
+                            .entry(*student)
+                            .or_default()
+                            .push(name.to_owned());
+                    }
+                }
                 several => pairing
                     .ambiguous
                     .push((name.to_owned(), several.iter().map(|(_, s)| *s).collect())),
             }
         }
         pairing
+    }
+}
+
+/// A full name's first and last names, as Moodle's columns want them: "Last, First"
+/// (Canvas's order, and how many rosters write a name) at its comma, "First Last"
+/// at its last space (so "Mary Ann Lee" is Mary Ann, Lee), a single word as a first
+/// name alone.
+pub(crate) fn split_name(name: &str) -> (String, String) {
+    let name = name.trim();
+    if let Some((last, first)) = name.split_once(',') {
+        return (first.trim().to_owned(), last.trim().to_owned());
+    }
+    match name.rsplit_once(' ') {
+        Some((first, last)) => (first.trim().to_owned(), last.trim().to_owned()),
+        None => (name.to_owned(), String::new()),
+    }
+}
+
+impl Roster {
+    /// Each of `names` (the class's entries) with the students it pairs with, in
+    /// roster order; an entry no one's is left out.
+    pub fn people(&self, names: &[&str]) -> BTreeMap<String, Vec<&Student>> {
+        let mut people: BTreeMap<String, Vec<&Student>> = BTreeMap::new();
+        for (&student, folders) in &self.pair(names).folders {
+            for folder in folders {
+                people
+                    .entry(folder.clone())
+                    .or_default()
+                    .push(&self.students[student]);
+            }
+        }
+        people
+    }
+
+    /// Each of `names` labelled with whose it is, for the similarity report:
+    /// `submission_123 (Alice Offby, alice@uni.edu, SID 1234)`, a group's members
+    /// joined by `; `; an entry no one's keeps its name.
+    pub fn labels(&self, names: &[&str]) -> BTreeMap<String, String> {
+        let people = self.people(names);
+        let id = match self.source {
+            Source::Gradescope | Source::GradescopeExport => "SID",
+            _ => "id",
+        };
+        names
+            .iter()
+            .map(|&name| {
+                let label = match people.get(name) {
+                    Some(students) => {
+                        let who: Vec<String> = students
+                            .iter()
+                            .map(|s| {
+                                let mut parts = vec![s.name.clone()];
+                                parts.extend(
+                                    [&s.email].into_iter().filter(|e| !e.is_empty()).cloned(),
+                                );
+                                if !s.id.is_empty() && s.id != s.email {
+                                    parts.push(format!("{id} {}", s.id));
+                                }
+                                parts.join(", ")
+                            })
+                            .collect();
+                        format!("{name} ({})", who.join("; "))
+                    }
+                    None => name.to_owned(),
+                };
+                (name.to_owned(), label)
+            })
+            .collect()
     }
 }
 
@@ -310,6 +528,14 @@ fn fit(name: &str, login: &str) -> usize {
 /// A csv error in one line.
 fn csv_error(error: &csv::Error) -> anyhow::Error {
     match error.kind() {
+        csv::ErrorKind::UnequalLengths {
+            pos,
+            expected_len,
+            len,
+        } => anyhow::anyhow!(
+            "line {} has {len} fields where the header has {expected_len}: a cell with a comma in it (\"Offby, Alice\") must be in double quotes",
+            pos.as_ref().map_or(0, csv::Position::line)
+        ),
         csv::ErrorKind::Utf8 { pos, .. } => anyhow::anyhow!(
             "line {} is not UTF-8: save the roster as CSV UTF-8",
             pos.as_ref().map_or(0, csv::Position::line)
@@ -352,10 +578,39 @@ pub struct Exports {
     pub line: String,
 }
 
+/// A student's `Student`, `SIS User ID` and `SIS Login ID` in `canvas.csv`. Canvas's
+/// gradebook import finds each row's student by `ID`, else `SIS User ID`, else
+/// `SIS Login ID`; `Student` is for the reader, in Canvas's own "Last, First". A
+/// Canvas roster's cells go back as they came. From another roster the id is the
+/// SIS User ID and the email the SIS Login ID, each in its own column: an id that
+/// is the email (a GitHub Classroom identifier, a Gradescope roster without SIDs)
+/// is a login, not an SIS id, so it is not written twice.
+fn canvas_columns(source: Source, student: &Student) -> (String, &str, &str) {
+    if source == Source::Canvas {
+        return (student.name.clone(), &student.id, &student.sis_login);
+    }
+    let name = if student.last.is_empty() {
+        student.name.clone()
+    } else {
+        format!("{}, {}", student.last, student.first)
+    };
+    let sis_user = if student.id == student.email {
+        ""
+    } else {
+        &student.id
+    };
+    (name, sis_user, &student.email)
+}
+
 /// The exports of `rows` (the class) for `roster`, the grade in a column named
 /// `assignment`.
 pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Result<Exports> {
-    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    // A Gradescope export's metadata file is the roster, not an entry that lacks one.
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r.name.as_str())
+        .filter(|&name| name != GRADESCOPE_METADATA)
+        .collect();
     let pairing = roster.pair(&names);
     let score = |folder: &str| {
         rows.iter()
@@ -399,15 +654,11 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
         .map(defused),
     )?;
     for (student, score) in roster.students.iter().zip(&scores) {
-        let sis_login = if student.sis_login.is_empty() {
-            &student.email
-        } else {
-            &student.sis_login
-        };
+        let (name, sis_user, sis_login) = canvas_columns(roster.source, student);
         let mut record: Vec<String> = [
-            student.name.as_str(),
+            name.as_str(),
             &student.canvas_id,
-            &student.id,
+            sis_user,
             sis_login,
             &student.section,
         ]
@@ -436,7 +687,15 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
 
     let who = |i: usize| {
         let s = &roster.students[i];
-        format!("{} ({}, roster line {})", s.name, s.id, s.line)
+        match roster.source {
+            Source::GradescopeExport => format!(
+                "{} ({}, {GRADESCOPE_METADATA}: {})",
+                s.name,
+                s.id,
+                s.folder.as_deref().unwrap_or_default()
+            ),
+            _ => format!("{} ({}, roster line {})", s.name, s.id, s.line),
+        }
     };
     let without: Vec<usize> = (0..roster.students.len())
         .filter(|i| !pairing.folders.contains_key(i))
@@ -456,7 +715,7 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
         without.len(),
         several.len(),
         pairing.unmatched.len(),
-        counted(rows.len(), "class entry", "class entries"),
+        counted(names.len(), "class entry", "class entries"),
         pairing.ambiguous.len()
     );
     let unpaired = !pairing.unmatched.is_empty()

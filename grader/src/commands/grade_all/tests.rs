@@ -48,7 +48,7 @@ fn the_gradebook_has_a_row_per_folder_and_a_column_per_check() {
             Outcome::NotASubmission("notes holds no submission".to_owned()),
         ),
     ];
-    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let csv = String::from_utf8(gradebook(&rubric, &rows, None).unwrap()).unwrap();
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header = reader.headers().unwrap().clone();
     let first: Vec<&str> = header.iter().take(4).collect();
@@ -191,7 +191,7 @@ fn a_name_a_spreadsheet_would_run_as_a_formula_is_defused_and_scores_stay_number
         "=1+1",
         Outcome::NotASubmission("-1 is not a crate".to_owned()),
     ));
-    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let csv = String::from_utf8(gradebook(&rubric, &rows, None).unwrap()).unwrap();
     let records: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
         .records()
         .map(Result::unwrap)
@@ -229,7 +229,7 @@ fn a_refused_submission_is_listed_as_refused_in_the_gradebook_and_the_summary() 
             Outcome::Refused("bob/starter is a symbolic link (to ../alice): …".to_owned()),
         ),
     ];
-    let csv = String::from_utf8(gradebook(&rubric, &rows).unwrap()).unwrap();
+    let csv = String::from_utf8(gradebook(&rubric, &rows, None).unwrap()).unwrap();
     let bob = csv
         .lines()
         .find(|l| l.starts_with("bob,"))

@@ -202,9 +202,15 @@ pub fn compare(
     settings: Settings,
 ) -> anyhow::Result<Outcome> {
     let (entries, _passed_over) = super::grade_all::class_entries(class, output)?;
+    // A Gradescope export says whose each submission_NNN is: the report names them.
+    let labels = match super::grade_all::roster::Roster::in_class(class)? {
+        Some(roster) => roster.labels(&entries.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()),
+        None => Default::default(),
+    };
     let mut found = Vec::new();
     let mut skipped = Vec::new();
     for (name, path) in entries {
+        let name = labels.get(&name).cloned().unwrap_or(name);
         match crate::submission::locate(&path) {
             Ok(crate_dir) => found.push((name, crate_dir)),
             Err(why) => skipped.push((name, why.to_string())),
