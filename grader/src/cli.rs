@@ -111,6 +111,12 @@ pub struct SimilarityArgs {
     /// How many of the most similar pairs index.html shows fragment by fragment.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub top: usize,
+    /// Known sources to compare every submission with, repeatable: a crate (the kit's
+    /// solution/, flagged as the reference; an earlier submission) or a folder of them
+    /// (an earlier term's class). Matches are listed with the source named, apart from
+    /// the pairs within the class.
+    #[arg(long, value_name = "DIR")]
+    pub known: Vec<PathBuf>,
     /// The kit's root, whose starter/src is the provided code left out; found from
     /// the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
