@@ -309,6 +309,12 @@ pub struct GradeAllArgs {
     /// `grader merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::commands::Shard>,
+    /// An earlier output (of grade-all, a shard of it, or merge) whose results are
+    /// kept, copied into OUTPUT_DIR, for every submission whose files are unchanged,
+    /// as a rerun into the same OUTPUT_DIR keeps its own; repeatable. Only an output
+    /// graded with this kit revision, rubric and sandbox level is used.
+    #[arg(long, value_name = "DIR")]
+    pub reuse: Vec<PathBuf>,
     /// The roster and the LMS exports.
     #[command(flatten)]
     pub roster: RosterArgs,
