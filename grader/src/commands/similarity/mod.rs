@@ -344,14 +344,14 @@ pub fn compare_with_known(
     })
 }
 
+/// Crates by name, as they are fingerprinted.
+type Named = Vec<(String, PathBuf)>;
+
 /// The known sources in `known`, named: a folder that holds a crate is one source
 /// named after the folder; any other is a class folder whose every submission is a
 /// source named `folder/entry`. Returns the sources and which of them are the
 /// reference.
-fn known_sources(
-    known: &[KnownDir],
-    output: &Path,
-) -> anyhow::Result<(Vec<(String, PathBuf)>, HashSet<usize>)> {
+fn known_sources(known: &[KnownDir], output: &Path) -> anyhow::Result<(Named, HashSet<usize>)> {
     let mut sources = Vec::new();
     let mut reference = HashSet::new();
     for given in known {
