@@ -272,17 +272,10 @@ fn known_dirs(kit: &Kit, given: &[PathBuf]) -> anyhow::Result<Vec<KnownDir>> {
         .collect()
 }
 
-/// The kit's reference solution, where the kit has one (an instructors' kit).
+/// The kit's reference solution, where the kit has one (similarity is an
+/// instructors' command, but a kit copied without `solution/` has none).
 fn reference_dir(kit: &Kit) -> Option<PathBuf> {
-    #[cfg(feature = "instructor")]
-    {
-        kit.solution().canonicalize().ok()
-    }
-    #[cfg(not(feature = "instructor"))]
-    {
-        let _ = kit;
-        None
-    }
+    kit.solution().canonicalize().ok()
 }
 
 /// Compares the class in `class` (leaving `output` out), with `provided` as the
