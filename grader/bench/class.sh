@@ -6,7 +6,8 @@
 # Display), bfs (BFS takes the rat's neighbours in reverse), bfs_no_mark (BFS does
 # not mark a room when it is put in), dfs (DFS takes the neighbours in reverse),
 # opposite (the opposite of EAST is EAST), one_sided (remove_cell_wall leaves the
-# neighbour's wall up) and broken (a compile error in Part 2).
+# neighbour's wall up), broken (a compile error in Part 2) and hangs (Maze::new
+# sleeps for an hour first, as a submission stuck on a lock or a read would).
 make_submission() { # NAME VARIANT
     local dir="$class/$1" from=solution
     [[ "$2" == starter ]] && from=starter
@@ -22,6 +23,7 @@ make_submission() { # NAME VARIANT
         opposite) sed -i 's/result.insert(Direction::WEST);/result.insert(Direction::EAST);/' "$dir/src/direction.rs" ;;
         one_sided) sed -i '/self\[neighbor\]\.remove_wall(wall\.opposite());/d' "$dir/src/cell_array.rs" ;;
         broken) echo 'fn broken() -> u32 { "not a number" }' >>"$dir/src/rat/search.rs" ;;
+        hangs) perl -0pi -e 's/(    pub fn new\(width: i32, height: i32\) -> Result<Maze, MazeError> \{\n)/$1        std::thread::sleep(std::time::Duration::from_secs(3600));\n/' "$dir/src/maze.rs" ;;
         *) echo "make_submission: no variant $2" >&2; return 2 ;;
     esac
     # Distinct sources: each submission compiles code of its own.

@@ -111,6 +111,12 @@ pub struct SimilarityArgs {
     /// How many of the most similar pairs index.html shows fragment by fragment.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub top: usize,
+    /// Known sources to compare every submission with, repeatable: a crate (the kit's
+    /// solution/, flagged as the reference; an earlier submission) or a folder of them
+    /// (an earlier term's class). Matches are listed with the source named, apart from
+    /// the pairs within the class.
+    #[arg(long, value_name = "DIR")]
+    pub known: Vec<PathBuf>,
     /// The kit's root, whose starter/src is the provided code left out; found from
     /// the current directory upwards when left out.
     #[arg(long, value_name = "DIR")]
@@ -320,6 +326,12 @@ pub struct GradeAllArgs {
     /// `grader merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::commands::Shard>,
+    /// An earlier output (of grade-all, a shard of it, or merge) whose results are
+    /// kept, copied into OUTPUT_DIR, for every submission whose files are unchanged,
+    /// as a rerun into the same OUTPUT_DIR keeps its own; repeatable. Only an output
+    /// graded with this kit revision, rubric and sandbox level is used.
+    #[arg(long, value_name = "DIR")]
+    pub reuse: Vec<PathBuf>,
     /// The roster and the LMS exports.
     #[command(flatten)]
     pub roster: RosterArgs,

@@ -60,11 +60,18 @@ const SIGXCPU: i32 = 24;
 pub const OUTPUT_CAP: usize = 16 * 1024;
 /// How much of the result channel is read: far more than any honest answer.
 pub const CHANNEL_CAP: usize = 8 * 1024 * 1024;
-/// The largest answer to one question that is read at all: about 18 times the
+/// The largest answer to one question that is read at all: about 4.6 times the
 /// reference's largest (55 KiB, `maze_complexity_texture`). An answer is parsed into
-/// a tree several times its size and judged, so this is what keeps the grader's own
-/// memory small (containers have tight limits) whatever a submission answers.
-pub const ANSWER_CAP: usize = 1024 * 1024;
+/// a tree 20 to 50 times its size (a list of pairs, of one-field objects) and a judge
+/// may copy it once, with up to four checks at once: at 1 MiB that took the grader to
+/// 160 MB on answers just under the cap; at 256 KiB it stays near 50 MB, so the
+/// grader keeps within the 256 MB of a small container whatever a submission answers.
+pub const ANSWER_CAP: usize = 256 * 1024;
+/// The most JSON a batch's answers taken together are read from: those past it run
+/// again alone, each then held to [`ANSWER_CAP`]. A batch's answers are kept parsed
+/// until they are judged, so without this a batch of answers each just under the cap
+/// held eight trees of tens of MB at once; honest answers come nowhere near it.
+pub const BATCH_ANSWERS_CAP: usize = ANSWER_CAP;
 
 /// What became of a check's process.
 #[derive(Debug, Clone, PartialEq)]
@@ -231,20 +238,28 @@ impl Times {
     }
 }
 
+/// The longest line that can be the probe's limit line (`{"limit": "threads",
+/// "per_call": N}` is some 40 bytes). Every other line of the channel is an answer or
+/// junk, and is not parsed again here: an answer of megabytes parsed into a tree
+/// (a refused 8 MiB one was, whole) took the grader to 270 MB.
+const LIMIT_LINE_CAP: usize = 256;
+
 /// What a limit the probe stopped the student's code at (see `wire::threads`)
 /// means for a student: the probe's line on the result channel, in words.
 fn probe_limit_in_words(channel: &[u8], processes: u64) -> Option<String> {
     let text = std::str::from_utf8(channel).ok()?;
-    text.lines().find_map(|line| {
-        let line: Value = serde_json::from_str(line).ok()?;
-        match line.get("limit")?.as_str()? {
-            "threads" => Some(threads_in_words(line.get("per_call")?.as_u64()?)),
-            "refused" => Some(violation_in_words(&sandbox::Violation::Processes {
-                limit: processes,
-            })),
-            _ => None,
-        }
-    })
+    text.lines()
+        .filter(|line| line.len() <= LIMIT_LINE_CAP)
+        .find_map(|line| {
+            let line: Value = serde_json::from_str(line).ok()?;
+            match line.get("limit")?.as_str()? {
+                "threads" => Some(threads_in_words(line.get("per_call")?.as_u64()?)),
+                "refused" => Some(violation_in_words(&sandbox::Violation::Processes {
+                    limit: processes,
+                })),
+                _ => None,
+            }
+        })
 }
 
 /// The words for a call of the student's code that started more than `budget`
@@ -511,6 +526,7 @@ fn batch_answers(
 ) -> Vec<(Value, Duration)> {
     let mut answers = Vec::new();
     let mut previous = Duration::ZERO;
+    let mut read = 0;
     let lines = channel.split(|&b| b == b'\n');
     for (index, ((question, line), &at)) in questions.iter().zip(lines).zip(answered_at).enumerate()
     {
@@ -521,6 +537,10 @@ fn batch_answers(
         }
         if line.len() > ANSWER_CAP {
             break; // judged alone, where the size is named
+        }
+        read += line.len();
+        if read > BATCH_ANSWERS_CAP {
+            break; // this one and the rest run alone, one answer held at a time
         }
         let Ok(Value::Object(mut answer)) = serde_json::from_slice::<Value>(line) else {
             break;
@@ -847,7 +867,7 @@ mod tests {
 
     #[test]
     fn an_answer_over_the_cap_is_refused_unparsed_with_its_size() {
-        let output = vec![[1, 1]; 300_000];
+        let output = vec![[1, 1]; 75_000];
         let line = format!(
             "{}\n",
             json!({ "producer": "created_mazes", "output": output })
@@ -856,10 +876,10 @@ mod tests {
         match outcome(line.as_bytes()) {
             RunOutcome::NoReport(problem) => {
                 assert!(
-                    problem.starts_with("the answer was 1757 KiB of JSON;"),
+                    problem.starts_with("the answer was 439 KiB of JSON;"),
                     "{problem}"
                 );
-                assert!(problem.contains("no answer to this question needs more than 1024 KiB"));
+                assert!(problem.contains("no answer to this question needs more than 256 KiB"));
             }
             other => panic!("{other:?}"),
         }
@@ -871,6 +891,33 @@ mod tests {
         );
         let asked = &questions(&input)[..1];
         assert!(batch_answers(asked, batch.as_bytes(), &[Duration::ZERO]).is_empty());
+    }
+
+    #[test]
+    fn a_batch_takes_answers_up_to_the_cap_together_and_leaves_the_rest_to_run_alone() {
+        let input = json!({});
+        let asked = questions(&input);
+        let large = |index: usize, producer: &str| {
+            let output = vec![[1, 1]; 25_000];
+            format!(
+                "{}\n",
+                json!({ "index": index, "producer": producer, "output": output })
+            )
+        };
+        let (first, second) = (large(0, "created_mazes"), large(1, "direction_opposite"));
+        assert!(first.len() < ANSWER_CAP && first.len() + second.len() > BATCH_ANSWERS_CAP);
+        let channel = [first, second, answer(2, "created_mazes", 1)].concat();
+        let taken = batch_answers(&asked, channel.as_bytes(), &[Duration::ZERO; 3]);
+        assert_eq!(taken.len(), 1, "the second answer and the third run alone");
+    }
+
+    #[test]
+    fn a_line_longer_than_the_probes_limit_line_is_not_read_as_one() {
+        let padded = format!(
+            "{{\"limit\":\"threads\",\"per_call\":16,\"pad\":\"{}\"}}\n",
+            "x".repeat(LIMIT_LINE_CAP)
+        );
+        assert_eq!(probe_limit_in_words(padded.as_bytes(), 64), None);
     }
 
     fn questions(input: &Value) -> Vec<Question<'_>> {

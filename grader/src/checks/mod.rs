@@ -475,7 +475,13 @@ impl Case<'_> {
 
     /// The output as a list of exactly `count` items (one per case the grader sent).
     pub fn output_list<T: DeserializeOwned>(&self, count: usize) -> Result<Vec<T>, Verdict> {
-        let items: Vec<Value> = self.output()?;
+        // The items are read where they are: a copy of the list first would hold a
+        // second tree as large as the answer (a megabyte of JSON is tens of MB).
+        let Value::Array(items) = self.output else {
+            return Err(self.output::<Vec<Value>>().err().unwrap_or_else(|| {
+                Verdict::fail("the probe's report could not be read (not a list)")
+            }));
+        };
         if items.len() != count {
             return Err(Verdict::fail(format!(
                 "the probe reported {} of {count} cases: the report does not match the grader's input",

@@ -25,7 +25,15 @@
 //! Re-running is cheap: a submission whose sources, rubric, blessed outputs and
 //! grader are unchanged keeps its saved result (its fingerprint is kept in
 //! `OUT/<name>/fingerprint`), so a run that was stopped half-way picks up where it
-//! stopped, and one late submission costs one grading.
+//! stopped, and one late submission costs one grading. `--reuse DIR` extends this
+//! to results that live elsewhere (the output of last week's run, of a shard
+//! graded on another machine, of `grader merge`): a submission with no result of
+//! its own in the output folder takes the one saved below `DIR/<name>` when its
+//! fingerprint matches, by the same test ([`saved`]), and the result is copied in
+//! ([`copy_result`]), so the output stays complete on its own. Only an output whose
+//! manifest says it was graded with this kit revision, rubric and sandbox level is
+//! used: the fingerprint alone does not cover the grader's code or the level, and
+//! `grader merge` refuses outputs that differ in them.
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
@@ -188,6 +196,9 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         base.push_str("+style");
     }
     let revision = shard::Revision::of(&setup.kit)?;
+    let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
+    let reuse = reusable(&args.reuse, &revision, level)?;
+    let reused = std::sync::atomic::AtomicUsize::new(0);
     let grader = setup.grader();
     let progress = Progress::new(folders.len());
     let pending = Mutex::new(folders.iter().rev().collect::<Vec<_>>());
@@ -204,6 +215,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
                         &args.output_dir.join(name),
                         &base,
                         args.force,
+                        (&reuse, &reused),
                     );
                     progress.finish(&row);
                     rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
@@ -214,7 +226,6 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     progress.done();
     let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
     rows.sort_by(|a, b| a.name.cmp(&b.name));
-    let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
     write_class_files(
         &args.output_dir,
         &setup.rubric,
@@ -249,8 +260,16 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     } else {
         String::new()
     };
+    let reused = if args.reuse.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} of them from --reuse",
+            reused.load(std::sync::atomic::Ordering::Relaxed)
+        )
+    };
     println!(
-        "graded {graded} of {} entries{of_shard} ({unchanged} unchanged since the last run, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
+        "graded {graded} of {} entries{of_shard} ({unchanged} unchanged since the last run{reused}, {} without a submission, {refused} refused, {failed} the grader could not grade): {}",
         rows.len(),
         count(|o| matches!(o, Outcome::NotASubmission(_))),
         args.output_dir.join("grades.csv").display()
@@ -345,7 +364,41 @@ pub(crate) fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Fo
     Ok((folders, passed_over))
 }
 
-/// Grades one folder, or keeps its saved result when nothing changed.
+/// The `--reuse` outputs whose results may be kept: each must be a grade-all or
+/// merge output (its manifest read, or an error naming it); one graded with another
+/// kit revision, rubric or sandbox level is passed over with a note saying so.
+fn reusable(
+    given: &[PathBuf],
+    revision: &shard::Revision,
+    level: crate::sandbox::Level,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut kept = Vec::new();
+    for dir in given {
+        let manifest =
+            shard::Manifest::read(dir).with_context(|| format!("--reuse {}", dir.display()))?;
+        let differs = if manifest.kit_revision != revision.kit {
+            Some("kit revision (the grader's code, fixtures or starter)")
+        } else if manifest.rubric_digest != revision.rubric {
+            Some("rubric")
+        } else if manifest.sandbox != level.name() {
+            Some("sandbox level")
+        } else {
+            None
+        };
+        match differs {
+            Some(what) => eprintln!(
+                "grader: note: --reuse {}: graded with another {what}; nothing is reused from it",
+                dir.display()
+            ),
+            None => kept.push(dir.clone()),
+        }
+    }
+    Ok(kept)
+}
+
+/// Grades one folder, or keeps its saved result when nothing changed: its own in
+/// `out`, else the first of the `reuse` outputs' (counted in the second field),
+/// copied into `out`.
 fn grade_one(
     grader: &crate::grade::Grader<'_>,
     name: &str,
@@ -353,6 +406,7 @@ fn grade_one(
     out: &Path,
     base: &str,
     force: bool,
+    (reuse, reused): (&[PathBuf], &std::sync::atomic::AtomicUsize),
 ) -> Row {
     let started = Instant::now();
     let row = |outcome, unchanged| Row {
@@ -371,6 +425,14 @@ fn grade_one(
     let fingerprint = submission_fingerprint(base, &crate_dir);
     if !force && let Some(grade) = saved(out, &fingerprint) {
         return row(Outcome::Graded(grade), true);
+    }
+    for earlier in reuse.iter().map(|dir| dir.join(name)).filter(|_| !force) {
+        if let Some(grade) = saved(&earlier, &fingerprint)
+            && copy_result(&earlier, out).is_ok()
+        {
+            reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return row(Outcome::Graded(grade), true);
+        }
     }
     match grade_and_save(grader, &crate_dir, out, &fingerprint) {
         Ok(grade) => row(Outcome::Graded(grade), false),
@@ -447,6 +509,30 @@ pub(crate) fn student_files() -> Vec<String> {
     );
     files.extend([TIMINGS.to_owned(), FINGERPRINT.to_owned()]);
     files
+}
+
+/// Copies a student's saved result (every file of [`student_files`] there is) from
+/// `from` to `to`; the fingerprint is removed first and copied last, as
+/// [`grade_and_save`] writes it, so a copy cut short is graded again.
+pub(crate) fn copy_result(from: &Path, to: &Path) -> anyhow::Result<()> {
+    let _ = std::fs::remove_file(to.join(FINGERPRINT));
+    let files = student_files();
+    let (fingerprint, rest): (Vec<&String>, Vec<&String>) =
+        files.iter().partition(|file| file.as_str() == FINGERPRINT);
+    for file in rest.into_iter().chain(fingerprint) {
+        let (source, target) = (from.join(file), to.join(file));
+        if source.is_file() {
+            let bytes =
+                std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
+            if let Some(folder) = target.parent() {
+                std::fs::create_dir_all(folder)
+                    .with_context(|| format!("creating {}", folder.display()))?;
+            }
+            write_atomically(&target, &bytes)
+                .with_context(|| format!("writing {}", target.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The saved grade below `out`, if it was graded from `fingerprint` (and its reports

@@ -9,17 +9,19 @@
 //! merged `grades.csv`, `summary.md`, `histogram.svg` and `index.html` are written
 //! by the code grade-all writes them with, from the same rows (and, for the page's
 //! mistakes, the same students' `results.json`), so they are byte for byte what
-//! grading the class whole writes; each student's folder is copied as graded.
+//! grading the class whole writes; each student's folder is copied as graded, its
+//! fingerprint with it, so the merged output is one that `grade-all --reuse` takes
+//! results from.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 
 use super::grade::write_atomically;
 use super::grade_all::shard::{Entry, MANIFEST, Manifest, Revision, Shard};
-use super::grade_all::{Grade, Outcome, Row, student_files, write_class_files, write_exports};
+use super::grade_all::{Grade, Outcome, Row, copy_result, write_class_files, write_exports};
 use crate::Status;
 use crate::cli::MergeArgs;
 use crate::kit::Kit;
@@ -56,7 +58,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     for (dir, _, manifest) in &shards {
         for entry in manifest.entries.iter().filter(|e| e.status == "graded") {
-            copy_student(&dir.join(&entry.name), &out.join(&entry.name))?;
+            copy_result(&dir.join(&entry.name), &out.join(&entry.name))?;
         }
     }
     write_class_files(&out, &rubric, &rows, level, roster.as_ref())?;
@@ -273,26 +275,6 @@ fn check_name(dir: &Path, name: &str) -> anyhow::Result<()> {
             dir.join(MANIFEST).display()
         ),
     }
-}
-
-/// Copies a student's folder (the files grade-all writes there, the instructor's
-/// reports in their own folder included).
-fn copy_student(from: &Path, to: &Path) -> anyhow::Result<()> {
-    for file in student_files() {
-        let source: PathBuf = from.join(&file);
-        let target = to.join(&file);
-        if source.is_file() {
-            let bytes =
-                std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
-            if let Some(folder) = target.parent() {
-                std::fs::create_dir_all(folder)
-                    .with_context(|| format!("creating {}", folder.display()))?;
-            }
-            write_atomically(&target, &bytes)
-                .with_context(|| format!("writing {}", target.display()))?;
-        }
-    }
-    Ok(())
 }
 
 /// A digest shortened for a message.

@@ -21,7 +21,14 @@
 //! 4. Common idioms are left out: a fingerprint found in more than `--common-share`
 //!    of the submissions *and* in at least `--common-min` of them (both, so that in a
 //!    small class three students sharing code are not taken for an idiom).
-//! 5. An inverted index maps each remaining fingerprint to the submissions that have
+//! 5. Known sources (`--known`: the reference solution, earlier terms' submissions)
+//!    are fingerprinted the same way (starter and idioms left out) and compared with
+//!    each submission on their own: a submission that holds a known source's code is
+//!    listed with the source named ([`KnownMatch`]), and one that is the reference is
+//!    flagged first ([`KnownMatch::is_reference`]). A fingerprint any known source
+//!    holds then counts for no pair within the class: two students who both copied
+//!    the reference copied it, not each other, and are listed under it instead.
+//! 6. An inverted index maps each remaining fingerprint to the submissions that have
 //!    it; only submissions listed together under some fingerprint become a pair, so
 //!    no pair is ever compared in full.
 //!
@@ -99,11 +106,60 @@ pub struct Pair {
     pub similarity: f64,
 }
 
+/// A submission that holds code of a known source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KnownMatch {
+    /// Index of the submission.
+    pub submission: usize,
+    /// Index of the known source.
+    pub source: usize,
+    /// Distinct fingerprints both have.
+    pub shared: usize,
+    /// `shared / size of the submission`: how much of what the student wrote is the
+    /// source's.
+    pub similarity: f64,
+    /// `shared / size of the source`: how much of the source the submission holds.
+    pub covers: f64,
+    /// Whether the source is the kit's reference solution.
+    pub reference: bool,
+}
+
+/// The share of a submission's written code that must be the reference's, and the
+/// share of the reference it must hold, for it to be flagged as the reference: a
+/// copy of the whole reference scores about 1 on both, while a student who wrote one
+/// obvious function the way the reference did holds little of the reference, and
+/// one who borrowed a part of it and wrote the rest is under the first share.
+const REFERENCE_SHARE: f64 = 0.9;
+const REFERENCE_COVERS: f64 = 0.5;
+
+impl KnownMatch {
+    /// Whether the submission is the reference: at least 90% of its written code is
+    /// the reference's and it holds at least half of the reference.
+    pub fn is_reference(&self) -> bool {
+        self.reference && self.similarity >= REFERENCE_SHARE && self.covers >= REFERENCE_COVERS
+    }
+}
+
+/// A folder of known sources, as given on the command line.
+#[derive(Debug, Clone)]
+pub struct KnownDir {
+    /// The folder: one crate (the reference, one earlier submission) or a class folder
+    /// of them.
+    pub dir: PathBuf,
+    /// Whether it is the kit's reference solution.
+    pub reference: bool,
+}
+
 /// The whole comparison, what the report is written from.
 #[derive(Debug)]
 pub struct Outcome {
     /// Submissions, by name.
     pub submissions: Vec<Submission>,
+    /// Known sources, in the order given (within a folder, by name).
+    pub known: Vec<Submission>,
+    /// Submissions that hold known sources' code: those that are the reference first,
+    /// then most similar first.
+    pub matches: Vec<KnownMatch>,
     /// Entries that are no submission, with why.
     pub skipped: Vec<(String, String)>,
     /// Pairs sharing fingerprints, most similar first.
@@ -182,23 +238,65 @@ pub fn run(args: &SimilarityArgs) -> anyhow::Result<Status> {
     std::fs::create_dir_all(&args.output_dir)
         .with_context(|| format!("creating {}", args.output_dir.display()))?;
     let provided = Provided::handed_out(&kit)?;
-    let outcome = compare(&args.dir, &args.output_dir, provided, settings)?;
+    let known = known_dirs(&kit, &args.known)?;
+    let outcome = compare_with_known(&args.dir, &args.output_dir, provided, &known, settings)?;
     report::write(&outcome, &args.output_dir, args.top)?;
     println!(
-        "{} submissions, {} sharing code beyond the starter; see {}",
-        outcome.submissions.len(),
-        report::pairs_phrase(outcome.pairs.len()),
+        "{}; see {}",
+        report::headline(&outcome),
         args.output_dir.join("index.html").display()
     );
     Ok(Status::Success)
 }
 
+/// The `--known` folders, each checked, the kit's `solution/` marked as the reference.
+fn known_dirs(kit: &Kit, given: &[PathBuf]) -> anyhow::Result<Vec<KnownDir>> {
+    let reference = reference_dir(kit);
+    given
+        .iter()
+        .map(|dir| {
+            if !dir.is_dir() {
+                bail!(
+                    "--known {}: not a folder; give the reference's crate, an earlier submission or a folder of them",
+                    dir.display()
+                );
+            }
+            let reference = reference
+                .as_ref()
+                .is_some_and(|r| dir.canonicalize().ok().as_ref() == Some(r));
+            Ok(KnownDir {
+                dir: dir.clone(),
+                reference,
+            })
+        })
+        .collect()
+}
+
+/// The kit's reference solution, where the kit has one (similarity is an
+/// instructors' command, but a kit copied without `solution/` has none).
+fn reference_dir(kit: &Kit) -> Option<PathBuf> {
+    kit.solution().canonicalize().ok()
+}
+
 /// Compares the class in `class` (leaving `output` out), with `provided` as the
-/// provided code.
+/// provided code and no known source.
+#[cfg(test)]
 pub fn compare(
     class: &Path,
     output: &Path,
     provided: Provided,
+    settings: Settings,
+) -> anyhow::Result<Outcome> {
+    compare_with_known(class, output, provided, &[], settings)
+}
+
+/// Compares the class in `class` (leaving `output` out) within itself and with the
+/// sources in `known`, with `provided` as the provided code.
+pub fn compare_with_known(
+    class: &Path,
+    output: &Path,
+    provided: Provided,
+    known: &[KnownDir],
     settings: Settings,
 ) -> anyhow::Result<Outcome> {
     let (entries, _passed_over) = super::grade_all::class_entries(class, output)?;
@@ -222,18 +320,71 @@ pub fn compare(
             class.display()
         );
     }
+    let (sources, reference) = known_sources(known, output)?;
     let kgrams = provided_kgrams(&provided, settings.k)?;
     let mut submissions = fingerprint_all(found, &kgrams, settings)?;
-    let common = drop_common(&mut submissions, settings);
-    let pairs = pairs(&submissions);
+    let mut known = fingerprint_all(sources, &kgrams, settings)?;
+    let common = drop_common(&mut submissions, &mut known, settings);
+    let matches = known_matches(&submissions, &known, &reference);
+    let held: HashSet<u64> = known
+        .iter()
+        .flat_map(|k| k.distinct.iter().copied())
+        .collect();
+    let pairs = pairs(&submissions, &held);
     Ok(Outcome {
         submissions,
+        known,
+        matches,
         skipped,
         pairs,
         common,
         settings,
         provided,
     })
+}
+
+/// Crates by name, as they are fingerprinted.
+type Named = Vec<(String, PathBuf)>;
+
+/// The known sources in `known`, named: a folder that holds a crate is one source
+/// named after the folder; any other is a class folder whose every submission is a
+/// source named `folder/entry`. Returns the sources and which of them are the
+/// reference.
+fn known_sources(known: &[KnownDir], output: &Path) -> anyhow::Result<(Named, HashSet<usize>)> {
+    let mut sources = Vec::new();
+    let mut reference = HashSet::new();
+    for given in known {
+        let folder = given
+            .dir
+            .canonicalize()
+            .unwrap_or_else(|_| given.dir.clone())
+            .file_name()
+            .map_or_else(
+                || given.dir.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+        if let Ok(crate_dir) = crate::submission::locate(&given.dir) {
+            if given.reference {
+                reference.insert(sources.len());
+            }
+            sources.push((folder, crate_dir));
+            continue;
+        }
+        let (entries, _) = super::grade_all::class_entries(&given.dir, output)?;
+        let before = sources.len();
+        for (name, path) in entries {
+            if let Ok(crate_dir) = crate::submission::locate(&path) {
+                sources.push((format!("{folder}/{name}"), crate_dir));
+            }
+        }
+        if sources.len() == before {
+            bail!(
+                "--known {}: no crate in it nor in its subfolders; give the reference's crate, an earlier submission or a folder of them",
+                given.dir.display()
+            );
+        }
+    }
+    Ok((sources, reference))
 }
 
 /// Every `.rs` file below `dir`, relative to it, sorted; symbolic links are passed
@@ -359,9 +510,13 @@ fn fingerprint(
     })
 }
 
-/// Removes the common idioms from every submission's distinct fingerprints; returns
-/// how many fingerprints were left out.
-fn drop_common(submissions: &mut [Submission], settings: Settings) -> usize {
+/// Removes the common idioms (counted in the class alone) from every submission's and
+/// known source's distinct fingerprints; returns how many fingerprints were left out.
+fn drop_common(
+    submissions: &mut [Submission],
+    known: &mut [Submission],
+    settings: Settings,
+) -> usize {
     let mut counts: HashMap<u64, usize> = HashMap::new();
     for submission in submissions.iter() {
         for &hash in &submission.distinct {
@@ -374,19 +529,67 @@ fn drop_common(submissions: &mut [Submission], settings: Settings) -> usize {
         .filter(|&(_, n)| n >= settings.common_min && n as f64 > settings.common_share * total)
         .map(|(hash, _)| hash)
         .collect();
-    for submission in submissions.iter_mut() {
+    for submission in submissions.iter_mut().chain(known.iter_mut()) {
         submission.distinct.retain(|h| !common.contains(h));
     }
     common.len()
 }
 
-/// The pairs that share fingerprints, through an inverted index, most similar first
-/// (then most shared, then by names: a stable order).
-fn pairs(submissions: &[Submission]) -> Vec<Pair> {
+/// Each submission's matches with the known sources (the `reference` ones marked),
+/// through an inverted index of the sources' fingerprints: those that are the
+/// reference first, then most similar, most shared, by submission and source.
+fn known_matches(
+    submissions: &[Submission],
+    known: &[Submission],
+    reference: &HashSet<usize>,
+) -> Vec<KnownMatch> {
+    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
+    for (i, source) in known.iter().enumerate() {
+        let i = u32::try_from(i).unwrap_or(u32::MAX);
+        for &hash in &source.distinct {
+            index.entry(hash).or_default().push(i);
+        }
+    }
+    let mut matches = Vec::new();
+    for (s, submission) in submissions.iter().enumerate() {
+        let mut shared: BTreeMap<u32, usize> = BTreeMap::new();
+        for hash in &submission.distinct {
+            for &source in index.get(hash).map_or(&[][..], Vec::as_slice) {
+                *shared.entry(source).or_default() += 1;
+            }
+        }
+        for (source, n) in shared {
+            let source = source as usize;
+            matches.push(KnownMatch {
+                submission: s,
+                source,
+                shared: n,
+                similarity: n as f64 / submission.distinct.len().max(1) as f64,
+                covers: n as f64 / known[source].distinct.len().max(1) as f64,
+                reference: reference.contains(&source),
+            });
+        }
+    }
+    matches.sort_by(|x, y| {
+        y.is_reference()
+            .cmp(&x.is_reference())
+            .then(y.similarity.total_cmp(&x.similarity))
+            .then(y.shared.cmp(&x.shared))
+            .then((x.submission, x.source).cmp(&(y.submission, y.source)))
+    });
+    matches
+}
+
+/// The pairs that share fingerprints no known source holds (those in `held` are
+/// counted as the source's, not the pair's), through an inverted index, most similar
+/// first (then most shared, then by names: a stable order). A pair's similarity is
+/// still over the smaller side's whole written size, so what two students share
+/// beyond a source they both copied weighs what it weighs in their work.
+fn pairs(submissions: &[Submission], held: &HashSet<u64>) -> Vec<Pair> {
     let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
     for (i, submission) in submissions.iter().enumerate() {
         let i = u32::try_from(i).unwrap_or(u32::MAX);
-        for &hash in &submission.distinct {
+        for &hash in submission.distinct.iter().filter(|h| !held.contains(h)) {
             index.entry(hash).or_default().push(i);
         }
     }

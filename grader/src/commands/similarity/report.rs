@@ -1,8 +1,10 @@
 //! What `grader similarity` writes: `pairs.csv` (every pair that shares code, most
-//! similar first), `index.html` (the ranked pairs and, for the top pairs, the shared
-//! fragments side by side; static HTML with inline CSS, no script, so it opens
-//! offline), `summary.md`, and `dolos/`, the class in Dolos's input format for
-//! instructors who already use Dolos.
+//! similar first), `known.csv` (every submission that holds a known source's code,
+//! the ones that are the reference first), `index.html` (the submissions that are
+//! the reference, then the matches with known sources, then the ranked pairs within
+//! the class and, for the top ones, the shared fragments side by side; static HTML
+//! with inline CSS, no script, so it opens offline), `summary.md`, and `dolos/`, the
+//! class in Dolos's input format for instructors who already use Dolos.
 //!
 //! The words are chosen with care: a pair is "similar" and the report shows the
 //! evidence; whether anything is wrong is for people to judge. Every name, path and
@@ -14,7 +16,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use super::{Outcome, Pair, Submission, read_source, tokens};
+use super::{KnownMatch, Outcome, Pair, Submission, read_source, tokens};
 use crate::report::html::{block_of_markup, escape};
 
 /// What the report says before any figure.
@@ -34,6 +36,7 @@ pub fn write(outcome: &Outcome, out: &Path, top: usize) -> anyhow::Result<()> {
         std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
     write_pairs_csv(outcome, std::io::BufWriter::new(file))
         .with_context(|| format!("writing {}", path.display()))?;
+    save("known.csv", &known_csv(outcome)?)?;
     save("summary.md", summary(outcome, top).as_bytes())?;
     save("index.html", html(outcome, top)?.as_bytes())?;
     dolos(outcome, &out.join("dolos"))
@@ -41,11 +44,156 @@ pub fn write(outcome: &Outcome, out: &Path, top: usize) -> anyhow::Result<()> {
 
 /// "1 pair" or "N pairs".
 pub fn pairs_phrase(count: usize) -> String {
+    counted(count, "pair", "pairs")
+}
+
+/// "1 `one`" or "N `many`".
+fn counted(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
-        "1 pair".to_owned()
+        format!("1 {one}")
     } else {
-        format!("{count} pairs")
+        format!("{count} {many}")
     }
+}
+
+/// The line `grader similarity` prints: the submissions that are the reference first,
+/// then how many match a known source, then the pairs within the class. Without
+/// known sources, only the pairs.
+pub fn headline(outcome: &Outcome) -> String {
+    let count = outcome.submissions.len();
+    if outcome.known.is_empty() {
+        return format!(
+            "{count} submissions, {} sharing code beyond the starter",
+            pairs_phrase(outcome.pairs.len())
+        );
+    }
+    let mut line = format!("{count} submissions");
+    let references = reference_names(outcome);
+    if !references.is_empty() {
+        let _ = write!(
+            line,
+            "; handing in the reference: {}",
+            references.join(", ")
+        );
+    }
+    let matching: BTreeSet<usize> = outcome.matches.iter().map(|m| m.submission).collect();
+    let _ = write!(
+        line,
+        "; {} matching a known source; {} sharing code beyond the starter and the known sources",
+        counted(matching.len(), "submission", "submissions"),
+        pairs_phrase(outcome.pairs.len())
+    );
+    line
+}
+
+/// The names of the submissions that are the reference, in the report's order.
+fn reference_names(outcome: &Outcome) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for m in outcome.matches.iter().filter(|m| m.is_reference()) {
+        let name = outcome.submissions[m.submission].name.as_str();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// `known.csv`: one row per submission and known source it holds code of, those
+/// that are the reference first, then most similar first.
+pub fn known_csv(outcome: &Outcome) -> anyhow::Result<Vec<u8>> {
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record([
+        "submission",
+        "source",
+        "is_reference",
+        "similarity",
+        "covers",
+        "shared",
+        "size",
+        "source_size",
+    ])?;
+    for m in &outcome.matches {
+        let (submission, source) = (&outcome.submissions[m.submission], &outcome.known[m.source]);
+        csv.write_record([
+            submission.name.as_str(),
+            source.name.as_str(),
+            if m.is_reference() { "yes" } else { "no" },
+            &format!("{:.4}", m.similarity),
+            &format!("{:.4}", m.covers),
+            &m.shared.to_string(),
+            &submission.distinct.len().to_string(),
+            &source.distinct.len().to_string(),
+        ])?;
+    }
+    Ok(csv.into_inner()?)
+}
+
+/// What the report says of the known sources, before the pairs within the class
+/// (Markdown, names through `escape`): the submissions that are the reference, then
+/// the `top` closest matches. Empty without known sources.
+fn known_section(outcome: &Outcome, top: usize, escape: impl Fn(&str) -> String) -> String {
+    let mut md = String::new();
+    if outcome.known.is_empty() {
+        return md;
+    }
+    let flagged: Vec<&KnownMatch> = outcome
+        .matches
+        .iter()
+        .filter(|m| m.is_reference())
+        .collect();
+    if !flagged.is_empty() {
+        md.push_str("## Handed in the reference\n\n");
+        for m in flagged {
+            let _ = writeln!(
+                md,
+                "- **{}**: {:.0}% of its written code is the reference's ({}), and it holds \
+                 {:.0}% of the reference ({} shared fingerprints).",
+                escape(&outcome.submissions[m.submission].name),
+                m.similarity * 100.0,
+                escape(&outcome.known[m.source].name),
+                m.covers * 100.0,
+                m.shared
+            );
+        }
+        md.push('\n');
+    }
+    let matching: BTreeSet<usize> = outcome.matches.iter().map(|m| m.submission).collect();
+    let _ = writeln!(
+        md,
+        "## Matches with known sources\n\n{} with {}, in {} \
+         (similarity = shared fingerprints / the submission's; covers = shared / the source's).\n",
+        counted(outcome.matches.len(), "match", "matches"),
+        counted(outcome.known.len(), "known source", "known sources"),
+        counted(matching.len(), "submission", "submissions")
+    );
+    if outcome.matches.is_empty() {
+        md.push_str("No submission holds a known source's code beyond the starter.\n\n");
+    } else {
+        md.push_str("| # | submission | known source | similarity | covers | shared |\n");
+        md.push_str("| ---: | --- | --- | ---: | ---: | ---: |\n");
+        for (rank, m) in outcome.matches.iter().take(top).enumerate() {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {:.2} | {:.2} | {} |",
+                rank + 1,
+                escape(&outcome.submissions[m.submission].name),
+                escape(&outcome.known[m.source].name),
+                m.similarity,
+                m.covers,
+                m.shared
+            );
+        }
+        if outcome.matches.len() > top {
+            let _ = writeln!(
+                md,
+                "\n{} more matches in known.csv.",
+                outcome.matches.len() - top
+            );
+        }
+        md.push('\n');
+    }
+    md.push_str("## Pairs within the class\n\nWhat pairs share beyond the starter and the known sources.\n\n");
+    md
 }
 
 /// The most pairs the HTML ranking lists (at least `--top`).
@@ -98,6 +246,7 @@ pub fn summary(outcome: &Outcome, top: usize) -> String {
         s.common_share * 100.0,
         s.common_min
     );
+    md.push_str(&known_section(outcome, top, md_cell));
     md.push_str("| # | submission | submission | similarity | shared | sizes |\n");
     md.push_str("| ---: | --- | --- | ---: | ---: | --- |\n");
     for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
@@ -282,6 +431,7 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
     if !md.is_empty() {
         let _ = writeln!(html, "{}", block_of_markup("what was left out", "", &md));
     }
+    known_html(outcome, top, &mut html);
     html.push_str(
         "<table><tr><th>#</th><th>submission</th><th>submission</th><th>similarity</th>\
          <th>shared</th><th>sizes</th></tr>\n",
@@ -309,8 +459,84 @@ pub fn html(outcome: &Outcome, top: usize) -> anyhow::Result<String> {
     for (rank, pair) in outcome.pairs.iter().take(top).enumerate() {
         pair_section(outcome, pair, rank + 1, &mut html)?;
     }
+    for (rank, m) in outcome.matches.iter().take(top).enumerate() {
+        let (a, b) = (&outcome.submissions[m.submission], &outcome.known[m.source]);
+        let _ = writeln!(
+            html,
+            "<h2 id=\"known{}\">{}. {} holds code of the known source {} ({:.2} of its code, {} shared fingerprints)</h2>",
+            rank + 1,
+            rank + 1,
+            escape(&a.name),
+            escape(&b.name),
+            m.similarity,
+            m.shared
+        );
+        side_by_side(outcome, a, b, &mut html)?;
+    }
     html.push_str("</main></body></html>\n");
     Ok(html)
+}
+
+/// The known sources' part of `index.html`, before the pairs within the class: the
+/// submissions that are the reference, then the matches (linked to their fragments
+/// for the `top` first). Nothing without known sources.
+fn known_html(outcome: &Outcome, top: usize, html: &mut String) {
+    if outcome.known.is_empty() {
+        return;
+    }
+    let flagged: Vec<&KnownMatch> = outcome
+        .matches
+        .iter()
+        .filter(|m| m.is_reference())
+        .collect();
+    if !flagged.is_empty() {
+        html.push_str("<h2>Handed in the reference</h2>\n<ul>\n");
+        for m in flagged {
+            let _ = writeln!(
+                html,
+                "<li><b>{}</b>: {:.0}% of its written code is the reference&#39;s ({}), and it holds {:.0}% of the reference ({} shared fingerprints)</li>",
+                escape(&outcome.submissions[m.submission].name),
+                m.similarity * 100.0,
+                escape(&outcome.known[m.source].name),
+                m.covers * 100.0,
+                m.shared
+            );
+        }
+        html.push_str("</ul>\n");
+    }
+    let _ = writeln!(
+        html,
+        "<h2>Matches with known sources</h2>\n<p>Similarity: the share of the submission&#39;s \
+         written code found in the source; covers: the share of the source found in the submission.</p>"
+    );
+    if outcome.matches.is_empty() {
+        html.push_str("<p>No submission holds a known source&#39;s code beyond the starter.</p>\n");
+    } else {
+        html.push_str(
+            "<table><tr><th>#</th><th>submission</th><th>known source</th><th>similarity</th>\
+             <th>covers</th><th>shared</th></tr>\n",
+        );
+        for (rank, m) in outcome.matches.iter().take(top.max(TABLE_ROWS)).enumerate() {
+            let first = if rank < top {
+                format!("<a href=\"#known{}\">{}</a>", rank + 1, rank + 1)
+            } else {
+                (rank + 1).to_string()
+            };
+            let _ = writeln!(
+                html,
+                "<tr><td>{first}</td><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{}</td></tr>",
+                escape(&outcome.submissions[m.submission].name),
+                escape(&outcome.known[m.source].name),
+                m.similarity,
+                m.covers,
+                m.shared
+            );
+        }
+        html.push_str("</table>\n");
+    }
+    html.push_str(
+        "<h2>Pairs within the class</h2>\n<p>What pairs share beyond the starter and the known sources.</p>\n",
+    );
 }
 
 /// The fragments of one pair, side by side.
@@ -321,7 +547,6 @@ fn pair_section(
     html: &mut String,
 ) -> anyhow::Result<()> {
     let (a, b) = (&outcome.submissions[pair.a], &outcome.submissions[pair.b]);
-    let k = u32::try_from(outcome.settings.k).unwrap_or(u32::MAX);
     let _ = writeln!(
         html,
         "<h2 id=\"pair{rank}\">{rank}. {} and {} are similar ({:.2}, {} shared fingerprints)</h2>",
@@ -330,6 +555,17 @@ fn pair_section(
         pair.similarity,
         pair.shared
     );
+    side_by_side(outcome, a, b, html)
+}
+
+/// The largest fragments `a` and `b` share, side by side.
+fn side_by_side(
+    outcome: &Outcome,
+    a: &Submission,
+    b: &Submission,
+    html: &mut String,
+) -> anyhow::Result<()> {
+    let k = u32::try_from(outcome.settings.k).unwrap_or(u32::MAX);
     let mut cache: HashMap<(bool, u32), Lexed> = HashMap::new();
     for fragment in fragments(a, b, k).iter().take(10) {
         for (left, submission, file) in [(true, a, fragment.file_a), (false, b, fragment.file_b)] {
@@ -373,7 +609,8 @@ fn pair_section(
 /// files that differ from the starter's (Dolos cannot be told the provided code, and
 /// a file handed back unchanged holds nothing the student wrote), and an
 /// `info.csv` with the columns Dolos reads: `filename` (relative to the CSV, required),
-/// `full_name` and `label` (optional). Format as documented at
+/// `full_name` and `label` (optional; `submission`, or `known source` for the known
+/// sources, listed after the class). Format as documented at
 /// https://dolos.ugent.be/docs/adding-metadata.html ("Adding metadata", CSV format);
 /// run it with `dolos run -l rust dolos/info.csv`. Files are numbered, not named
 /// after the folders, so no student's folder name becomes a path.
@@ -381,7 +618,12 @@ fn dolos(outcome: &Outcome, dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut info = csv::Writer::from_writer(Vec::new());
     info.write_record(["filename", "full_name", "label"])?;
-    for (n, submission) in outcome.submissions.iter().enumerate() {
+    let labelled = outcome
+        .submissions
+        .iter()
+        .map(|s| (s, "submission"))
+        .chain(outcome.known.iter().map(|s| (s, "known source")));
+    for (n, (submission, label)) in labelled.enumerate() {
         let filename = format!("{:04}.rs", n + 1);
         let mut joined = String::new();
         for file in &submission.files {
@@ -396,7 +638,7 @@ fn dolos(outcome: &Outcome, dir: &Path) -> anyhow::Result<()> {
         }
         let path = dir.join(&filename);
         std::fs::write(&path, joined).with_context(|| format!("writing {}", path.display()))?;
-        info.write_record([filename.as_str(), &submission.name, "submission"])?;
+        info.write_record([filename.as_str(), &submission.name, label])?;
     }
     let path = dir.join("info.csv");
     std::fs::write(&path, info.into_inner()?).with_context(|| format!("writing {}", path.display()))

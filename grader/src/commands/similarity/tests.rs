@@ -9,7 +9,7 @@ mod class;
 
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Provided, Settings, compare, report};
+use super::{KnownDir, Outcome, Provided, Settings, compare, compare_with_known, report};
 
 /// The defaults of `grader similarity`.
 const DEFAULTS: Settings = Settings {
@@ -320,4 +320,198 @@ fn similarity_two_untouched_templates_of_a_course_without_part_5_share_nothing()
             );
         }
     }
+}
+
+/// The kit's reference solution.
+fn kit_solution() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../solution")
+}
+
+/// The reference as a known source.
+fn reference() -> KnownDir {
+    KnownDir {
+        dir: kit_solution(),
+        reference: true,
+    }
+}
+
+/// A submission folder `class/name` that is the reference's `src/`, with the files in
+/// `keep` (below `src/`) only when `keep` is given, the starter's for the others.
+fn reference_copy(class: &Path, name: &str, keep: Option<&[&str]>) {
+    submission(class, name, None);
+    let from = kit_solution().join("src");
+    for file in super::rust_files(&from).unwrap() {
+        if keep.is_some_and(|keep| !keep.iter().any(|k| Path::new(k) == file)) {
+            continue;
+        }
+        let to = class.join(name).join("src").join(&file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from.join(&file), &to).unwrap();
+    }
+}
+
+/// The synthetic class, with `ann` handing in the reference, compared with `known`.
+fn class_with_a_reference_copy(dir: &Path, known: &[KnownDir]) -> Outcome {
+    let class = dir.join("class");
+    for (name, _, code) in class::submissions() {
+        submission(&class, &name, Some(&code));
+    }
+    submission(&class, "starter-only", None);
+    reference_copy(&class, "ann", None);
+    compare_with_known(&class, &dir.join("out"), provided(), known, DEFAULTS).unwrap()
+}
+
+#[test]
+fn similarity_a_submission_that_is_the_reference_is_flagged_first_with_the_source_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let outcome = class_with_a_reference_copy(dir.path(), &[reference()]);
+    let first = &outcome.matches[0];
+    assert!(first.is_reference(), "{first:?}");
+    assert_eq!(outcome.submissions[first.submission].name, "ann");
+    assert_eq!(outcome.known[first.source].name, "solution");
+    assert_eq!(
+        outcome.matches.iter().filter(|m| m.is_reference()).count(),
+        1,
+        "only ann is the reference: {:?}",
+        outcome.matches
+    );
+    assert!(
+        report::headline(&outcome).contains("submissions; handing in the reference: ann; "),
+        "{}",
+        report::headline(&outcome)
+    );
+    let md = report::summary(&outcome, 20);
+    let flagged = md.find("## Handed in the reference").unwrap();
+    assert!(md[flagged..].starts_with("## Handed in the reference\n\n- **ann**: 100% of its written code is the reference's (solution)"), "{md}");
+    assert!(flagged < md.find("## Pairs within the class").unwrap());
+    let csv = String::from_utf8(report::known_csv(&outcome).unwrap()).unwrap();
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("ann,solution,yes,1.0000,"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn similarity_without_known_sources_nothing_is_flagged_and_the_headline_is_the_pairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let outcome = class_with_a_reference_copy(dir.path(), &[]);
+    assert!(outcome.matches.is_empty() && outcome.known.is_empty());
+    assert!(
+        report::headline(&outcome).ends_with("sharing code beyond the starter"),
+        "{}",
+        report::headline(&outcome)
+    );
+    assert!(!report::summary(&outcome, 20).contains("## Handed in the reference"));
+}
+
+#[test]
+fn similarity_two_copies_of_the_reference_are_listed_under_it_not_as_a_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    reference_copy(&class, "ann", None);
+    reference_copy(&class, "ben", None);
+    submission(&class, "cat", None);
+    let out = dir.path().join("out");
+    let alone = compare(&class, &out, provided(), DEFAULTS).unwrap();
+    assert!(
+        similarity(&alone, "ann", "ben") > 0.95,
+        "the control shares nothing"
+    );
+    let outcome = compare_with_known(&class, &out, provided(), &[reference()], DEFAULTS).unwrap();
+    assert!(outcome.pairs.is_empty(), "{:?}", outcome.pairs);
+    let flagged: Vec<&str> = outcome
+        .matches
+        .iter()
+        .filter(|m| m.is_reference())
+        .map(|m| outcome.submissions[m.submission].name.as_str())
+        .collect();
+    assert_eq!(flagged, ["ann", "ben"]);
+}
+
+#[test]
+fn similarity_a_part_of_the_reference_is_a_match_but_not_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    reference_copy(
+        &class,
+        "dan",
+        Some(&["direction.rs", "position.rs", "cell.rs"]),
+    );
+    let outcome = compare_with_known(
+        &class,
+        &dir.path().join("out"),
+        provided(),
+        &[reference()],
+        DEFAULTS,
+    )
+    .unwrap();
+    let only = &outcome.matches[..];
+    assert_eq!(only.len(), 1, "{only:?}");
+    assert!(only[0].similarity > 0.95, "{:?}", only[0]);
+    assert!(!only[0].is_reference(), "{:?}", only[0]);
+}
+
+#[test]
+fn similarity_a_copy_of_an_earlier_term_names_that_submission_apart_from_the_pairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let earlier = dir.path().join("2025-fall");
+    submission(&earlier, "zed", Some(&class::ORIGINALS[1].join("\n")));
+    submission(&earlier, "yan", Some(&class::ORIGINALS[3].join("\n")));
+    let class = dir.path().join("class");
+    submission(&class, "alice", Some(&class::ORIGINALS[1].join("\n")));
+    submission(&class, "bob", Some(&class::ORIGINALS[2].join("\n")));
+    let known = [KnownDir {
+        dir: earlier,
+        reference: false,
+    }];
+    let outcome = compare_with_known(
+        &class,
+        &dir.path().join("out"),
+        provided(),
+        &known,
+        DEFAULTS,
+    )
+    .unwrap();
+    let named: Vec<(&str, &str)> = outcome
+        .matches
+        .iter()
+        .filter(|m| m.similarity > 0.5)
+        .map(|m| {
+            (
+                outcome.submissions[m.submission].name.as_str(),
+                outcome.known[m.source].name.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(named, [("alice", "2025-fall/zed")]);
+    assert!(outcome.matches.iter().all(|m| !m.is_reference()));
+    assert!(similarity(&outcome, "alice", "bob") < 0.3);
+}
+
+#[test]
+fn similarity_a_known_folder_without_a_crate_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    submission(&class, "alice", Some("fn main() {}"));
+    std::fs::create_dir_all(dir.path().join("empty/notes")).unwrap();
+    let known = [KnownDir {
+        dir: dir.path().join("empty"),
+        reference: false,
+    }];
+    let error = compare_with_known(
+        &class,
+        &dir.path().join("out"),
+        provided(),
+        &known,
+        DEFAULTS,
+    )
+    .unwrap_err();
+    let message = format!("{error:#}");
+    assert!(
+        message.starts_with("--known ") && message.contains("empty: no crate in it"),
+        "{message}"
+    );
 }
