@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::support::{Submission, grade_dir, grader, kit_root, part_on, work_dir};
+use super::support::{Submission, grade_dir, grader, human_report_of, kit_root, part_on, work_dir};
 
 /// The names of the rubric's checks of `part` (`part1`…`part5`), in rubric order.
 fn checks_of(part: &str) -> Vec<String> {
@@ -185,32 +185,16 @@ read the diff printed with this message, then pin the new report with \
 `INSTA_UPDATE=always cargo test --workspace --test grader --locked reference::whole_report` \
 and commit the .snap files (guide: Maintaining the kit, Change a check)";
 
-/// The human report of the kit's `crate_dir` (solution or starter), its path taken out.
-fn whole_report(crate_dir: &str) -> String {
-    let (_, stdout) = grade_dir(&kit_root().join(crate_dir), "human");
-    stdout
-        .lines()
-        .map(|line| {
-            if line.starts_with("Grading ") {
-                "Grading [SUBMISSION]"
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn whole_report_of_the_reference_is_the_pinned_one() {
     insta::with_settings!({ description => REPIN, omit_expression => true }, {
-        insta::assert_snapshot!(whole_report("solution"));
+        insta::assert_snapshot!(human_report_of(&kit_root().join("solution")));
     });
 }
 
 #[test]
 fn whole_report_of_the_starter_is_the_pinned_one() {
     insta::with_settings!({ description => REPIN, omit_expression => true }, {
-        insta::assert_snapshot!(whole_report("starter"));
+        insta::assert_snapshot!(human_report_of(&kit_root().join("starter")));
     });
 }

@@ -242,7 +242,12 @@ pub fn failed(report: &Value) -> Vec<String> {
 
 /// The human report with the submission's path taken out, for snapshots.
 pub fn human_report(submission: &Submission) -> String {
-    let (_, stdout) = submission.grade("human");
+    human_report_of(&submission.dir)
+}
+
+/// [`human_report`] of the crate in `dir`.
+pub fn human_report_of(dir: &Path) -> String {
+    let (_, stdout) = grade_dir(dir, "human");
     stdout
         .lines()
         .map(|line| {
