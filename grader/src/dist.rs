@@ -609,8 +609,9 @@ fn provide(kit: &Kit, part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> any
 }
 
 /// Takes a part the course does not assign out of the handout: its pages go, and in
-/// the table of contents each of its chapters becomes a draft entry (mdbook shows it
-/// greyed out), so that the other chapters keep the numbers the hints cite.
+/// the table of contents each of its chapters becomes a one-paragraph page saying so
+/// (`not-assigned-partN.md`), so that the other chapters keep the numbers the hints cite
+/// and no entry is a link to nothing.
 fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Result<()> {
     // The prefixes of the part's pages in `handout/src`: `07-` for Part 2.
     let prefixes: Vec<String> = part.chapters().map(|n| format!("{n:02}-")).collect();
@@ -628,6 +629,7 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
         .context("the handout has no src/SUMMARY.md")?;
     let text = String::from_utf8_lossy(summary).into_owned();
     let mut kept = String::new();
+    let mut pages = Vec::new();
     for line in text.lines() {
         let entry = line
             .trim_start()
@@ -637,7 +639,19 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
         match entry {
             Some(_) if line.starts_with(' ') => {}
             Some((title, _)) => {
-                kept.push_str(&format!("- [{title} (not assigned in this course)]()\n"));
+                let page = format!("not-assigned-{}.md", part.id());
+                kept.push_str(&format!(
+                    "- [{title} (not assigned in this course)]({page})\n"
+                ));
+                pages.push((
+                    Path::new("handout/src").join(page),
+                    format!(
+                        "# {title}\n\n{} is not assigned in this course: there is nothing to \
+                         write for it, and no check grades it. Its code in `src/` is provided or \
+                         left as stubs, as your course chose.\n",
+                        part_title(part)
+                    ),
+                ));
             }
             None => {
                 kept.push_str(line);
@@ -646,7 +660,15 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
         }
     }
     *summary = kept.into_bytes();
+    for (path, page) in pages {
+        files.insert(path, page.into_bytes());
+    }
     Ok(())
+}
+
+/// "Part 5", for a page's words.
+fn part_title(part: Part) -> String {
+    format!("Part {}", &part.id()["part".len()..])
 }
 
 /// Takes the hidden checks' module out of the grader's sources.
@@ -1276,8 +1298,15 @@ mod tests {
         assert!(files.contains_key(Path::new("handout/src/09-1-prim.md")));
         let summary = text("handout/src/SUMMARY.md");
         assert!(
-            summary.contains("- [Textured mazes (not assigned in this course)]()\n"),
+            summary.contains(
+                "- [Textured mazes (not assigned in this course)](not-assigned-part3.md)\n"
+            ),
             "{summary}"
+        );
+        assert!(
+            text("handout/src/not-assigned-part3.md")
+                .contains("Part 3 is not assigned in this course: there is nothing to write"),
+            "the entry's page says so"
         );
         assert!(!summary.contains("08-"), "{summary}");
         assert!(summary.contains("(09-1-prim.md)"), "{summary}");
@@ -1386,7 +1415,7 @@ mod tests {
         assert!(cli.contains("pub struct PlayArgs {"), "{cli}");
         let summary = text("handout/src/SUMMARY.md");
         assert!(
-            summary.contains("(not assigned in this course)]()\n")
+            summary.contains("(not assigned in this course)](not-assigned-part5.md)\n")
                 && summary.contains("(09-1-prim.md)"),
             "{summary}"
         );
