@@ -338,8 +338,9 @@ impl Grader<'_> {
         crate::style::section(&self.rubric.style, plan, lints, &sources, stubs.as_ref())
     }
 
-    /// Runs and judges the checks whose part was built, `jobs` processes at a time,
-    /// in rubric order.
+    /// Runs and judges the checks whose part was built, `jobs` processes at a time:
+    /// those `stream` names first, each alone, then the others in rubric order.
+    /// Each failing check is told to `stream` once its verdict is final.
     ///
     /// Checks run in batches of up to [`BATCH`] in one process, which saves
     /// most of what a quick check costs. A check keeps its batch's answer only when
@@ -354,6 +355,10 @@ impl Grader<'_> {
     /// Questions are numbered `2 × check` for a check's own input and `2 × check + 1`
     /// for its twin's; a check's twin rides in its check's batch, and the result has
     /// one entry per number (`None` for a twin the check does not have).
+    ///
+    /// The order changes no verdict and no text of the report: a check run first
+    /// alone that passes keeps no output when it would have been in a batch, as in
+    /// a batch; one that fails has the run of its own it would have had anyway.
     fn run_all(
         &self,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,

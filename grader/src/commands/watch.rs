@@ -261,6 +261,43 @@ mod tests {
         assert!(!counts(&event, src));
     }
 
+    /// The kit's rubric as shipped.
+    fn kit_rubric() -> Rubric {
+        crate::rubric::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml"))
+            .expect("the kit's rubric")
+    }
+
+    #[test]
+    fn the_first_grading_runs_each_parts_first_check_first() {
+        let rubric = kit_rubric();
+        let first = run_first(&rubric, None);
+        assert_eq!(first.len(), rubric.parts.len());
+        assert_eq!(first[0], rubric.checks[0].spec.name);
+    }
+
+    #[test]
+    fn a_check_that_failed_last_time_runs_first() {
+        let rubric = kit_rubric();
+        let failing = rubric.checks[3].spec.name;
+        let checks = rubric
+            .checks
+            .iter()
+            .map(|check| crate::report::CheckResult {
+                passed: check.spec.name != failing,
+                ..crate::report::CheckResult::new(
+                    check,
+                    crate::checks::Verdict::pass("ok"),
+                    None,
+                    String::new(),
+                    Duration::ZERO,
+                )
+            })
+            .collect();
+        let last = Report::new(Path::new("s"), &rubric, checks, Vec::new(), Duration::ZERO);
+        // Every other check passed last time: no part has an unpassed check besides.
+        assert_eq!(run_first(&rubric, Some(&last)), [failing]);
+    }
+
     #[test]
     fn saves_close_together_grade_once_and_q_quits() {
         let (wake, woken) = mpsc::channel();
