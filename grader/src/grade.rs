@@ -290,6 +290,8 @@ impl Grader<'_> {
                     self.style_section(plan, submission, linting.lints.as_deref())
                 }
                 (_, Some(Err(why))) => self.style_section(&Err(why), submission, None),
+                // No clippy here: the section says why.
+                (_, None) if plan.is_err() => self.style_section(plan, submission, None),
                 // `watch` while a check fails: the section waits for the checks.
                 (_, None) => crate::style::Section {
                     note: Some(WAITS_FOR_CHECKS.to_owned()),

@@ -151,3 +151,53 @@ fn streaming_the_first_failure_changes_no_byte_of_the_report() {
     assert_eq!(streamed, plain, "streaming changed the report");
     assert_eq!(again, streamed, "two streamed gradings differ");
 }
+
+#[test]
+#[ignore = "full tier: builds a submission and grades it twice"]
+fn clippy_in_a_pass_of_its_own_reports_what_clippy_in_the_build_reports() {
+    // Findings of the student's, and clippy's lints raised to errors by the code
+    // itself, which the build alone must not fail on.
+    let submission = Submission::from_solution("linted-apart")
+        .replace(
+            "lib.rs",
+            "//! # Perfect Mazes\n",
+            "#![allow(clippy::all)]\n#![deny(clippy::pedantic)]\n//! # Perfect Mazes\n",
+        )
+        .append(
+            "rat/stack.rs",
+            "
+/// The sum of `values`.
+pub fn total(values: &Vec<i32>) -> i32 {
+    if values.len() == 0 {
+        return 0;
+    }
+    let mut sum = 0;
+    for i in 0..values.len() {
+        sum += values[i];
+    }
+    return sum;
+}
+",
+        );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let graded = |jobs: usize| {
+        let output = grader()
+            .args(["grade", "--format", "json", "--jobs", &jobs.to_string()])
+            .arg("--work-dir")
+            .arg(work_dir())
+            .arg(&submission.dir)
+            .output()
+            .expect("running the grader");
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // As many checks at once as cores: no core is spare, clippy reads the code in
+    // the build. One at a time: in a pass of its own, beside the checks.
+    let in_build = graded(cores);
+    let apart = graded(1);
+    assert!(
+        in_build.contains("\"clippy::needless_range_loop\""),
+        "{in_build}"
+    );
+    assert_eq!(apart, in_build);
+}
