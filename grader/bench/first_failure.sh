@@ -127,7 +127,7 @@ for i in $(seq 1 "$runs"); do
         l=$(load)
         edit "$scratch/$side/graded" "$k"
         /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$g" grade "$scratch/$side/graded" \
-            --kit "${kit[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null
+            --kit "${kit[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null 2>/dev/null
         read -r gw gc < <(awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time")
         read -r bw bc < <(build "$k")
         echo "$side regrade $gw $gc $bw $bc $l" | tee -a "$scratch/results"
