@@ -412,6 +412,11 @@ pub struct GradeArgs {
     /// report.
     #[arg(long)]
     pub timings: bool,
+    /// Say on stderr, as soon as it is known, the first failing check (or the
+    /// compiler's errors), as `grader watch` shows it; each part's first check runs
+    /// first. The report is the same, byte for byte.
+    #[arg(long)]
+    pub stream: bool,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,
@@ -427,6 +432,11 @@ pub struct WatchArgs {
     /// Watch only this check (repeat for more).
     #[arg(long, value_name = "NAME")]
     pub check: Vec<String>,
+    /// Read the code with clippy after every grading, even while a check fails (by
+    /// default, only once every check passes: until then the checks are what to
+    /// work on, and they show sooner without it).
+    #[arg(long)]
+    pub style: bool,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,

@@ -22,6 +22,10 @@ use crate::sandbox::Level;
 use crate::snapshots::Snapshots;
 use crate::timings::{Phase, Spent, Stopwatch, Timings};
 
+/// The style section's note in `watch` while a check fails (see
+/// [`StylePass::AfterChecks`]).
+pub const WAITS_FOR_CHECKS: &str = "not read yet: clippy reads your code once every check passes (grader watch --style reads it now)";
+
 /// Ends the message of every check whose part did not compile.
 const BUILD_NOTE: &str = "(the compiler's message is at the top of the report)";
 
@@ -264,29 +268,132 @@ pub struct Grader<'a> {
     /// Whether the grading reads the code with clippy: a style section in the report
     /// (see [`crate::style`]).
     pub style: bool,
+    /// When it does, in which pass (see [`StylePass`]).
+    pub style_pass: StylePass,
+}
+
+/// When a grading reads the code with clippy.
+///
+/// In the build, clippy's lint passes lengthen the compilation every check waits
+/// for (by about half of the crate's own compile); in a pass of its own, clippy
+/// checks the crate a second time (about one compile of the crate more, and the
+/// dependencies' metadata once per target directory), which nothing waits for but
+/// the style section. Either way the findings are the same, from the same copy of
+/// the sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StylePass {
+    /// In the build: the least CPU, where every check waits for the whole report
+    /// anyway and no core is spare (a class, a Gradescope grading, `grade` on a
+    /// machine whose cores the checks use).
+    InBuild,
+    /// In a pass of its own, started once the build is done and run beside the
+    /// checks: for `grade` where a core is spare.
+    BesideChecks,
+    /// In a pass of its own after the checks: for `watch`, whose first failing check
+    /// must not wait for clippy. Only when every check passes (the section is what
+    /// to work on next only then), unless `always` (`watch --style`).
+    AfterChecks {
+        /// Even while a check fails.
+        always: bool,
+    },
+}
+
+/// What a grading says while it goes on, for a student watching (`grader watch`).
+#[derive(Default)]
+pub struct Stream<'a> {
+    /// The checks to run first, in this order, each in a process of its own: those
+    /// that failed last time, and each part's first check not passed yet.
+    pub first: Vec<String>,
+    /// Told of the compiler's errors as soon as the build is done, and of each
+    /// failing check as soon as its verdict is final (from the grading's threads).
+    pub on_news: Option<&'a (dyn Fn(News<'_>) + Sync)>,
+}
+
+/// One piece of news of a grading under way (see [`Stream`]).
+pub enum News<'r> {
+    /// The build is done, and these parts' code does not compile.
+    CompileErrors(&'r [String]),
+    /// A check failed: its result as the report will show it, less what only the
+    /// whole grading can add (which other failing check to fix first).
+    Failed(&'r CheckResult),
 }
 
 impl Grader<'_> {
     /// Builds and grades `submission`.
     pub fn grade(&self, submission: &Path) -> anyhow::Result<Report> {
+        self.grade_streaming(submission, &Stream::default())
+    }
+
+    /// Builds and grades `submission`, telling `stream` what it learns as it goes and
+    /// running the checks it names first. The report is the one [`Grader::grade`]
+    /// gives: the order in which checks run changes no verdict and no text (see
+    /// [`Grader::run_all`]).
+    pub fn grade_streaming(&self, submission: &Path, stream: &Stream) -> anyhow::Result<Report> {
         let started = Instant::now();
         let plan = self.style.then(|| crate::style::plan(&self.rubric.style));
+        let clippy = plan
+            .as_ref()
+            .and_then(|plan| plan.as_ref().ok())
+            .map(|plan| plan.clippy.clone());
         let workspace = Workspace {
-            clippy: plan
-                .as_ref()
-                .and_then(|plan| plan.as_ref().ok())
-                .map(|plan| plan.clippy.clone()),
+            clippy: clippy
+                .clone()
+                .filter(|_| self.style_pass == StylePass::InBuild),
             ..self.workspace.clone()
         };
         let build = harness::build(&workspace, submission)
             .with_context(|| format!("building {}", submission.display()))?;
+        // A build failure is shown once, at the top, rather than under every check.
+        let mut build_errors: Vec<String> = Vec::new();
+        for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
+            if !build_errors.contains(reason) {
+                build_errors.push(reason.clone());
+            }
+        }
+        if let Some(tell) = stream.on_news
+            && !build_errors.is_empty()
+        {
+            tell(News::CompileErrors(&build_errors));
+        }
+        // Clippy's own pass reads the crate the build compiled (a crate that does not
+        // compile gives no lints); a pass that cannot run is said in the section.
+        let linted = || -> Option<Result<harness::Linting, String>> {
+            let workspace = Workspace {
+                clippy: Some(clippy.clone()?),
+                ..self.workspace.clone()
+            };
+            Some(harness::lint(&workspace, submission).map_err(|error| format!("{error:#}")))
+        };
         let checks_watch = Stopwatch::start();
         let tally = Mutex::new(Tally::default());
-        let runs = self.run_all(&build.parts, &tally)?;
+        let (runs, beside) = std::thread::scope(|scope| {
+            let beside = (self.style_pass == StylePass::BesideChecks).then(|| scope.spawn(linted));
+            let runs = self.run_all(&build.parts, &tally, stream);
+            (runs, beside.map(|pass| pass.join()))
+        });
+        let runs = runs?;
         let checks_phase = tally
             .into_inner()
             .unwrap_or_else(|p| p.into_inner())
             .phase(checks_watch);
+        let all_pass = runs.iter().all(|run| {
+            run.as_ref()
+                .is_none_or(|(_, v)| v.passed && !v.grader_error)
+        }) && build_errors.is_empty();
+        let linting = match self.style_pass {
+            StylePass::InBuild => None,
+            StylePass::BesideChecks => match beside {
+                Some(Ok(linting)) => linting,
+                _ => Some(Err("clippy's pass stopped unexpectedly".to_owned())),
+            },
+            StylePass::AfterChecks { always } => {
+                if always || all_pass {
+                    linted()
+                } else {
+                    None
+                }
+            }
+        };
         let report_watch = Stopwatch::start();
         let mut runs = runs.into_iter();
         let mut checks = Vec::new();
@@ -297,13 +404,6 @@ impl Grader<'_> {
         }
         let (checks, uncompiled) = stood_in(checks, &build.parts);
         let (checks, needs) = earlier_parts(point_at_causes(checks), uncompiled);
-        // A build failure is shown once, at the top, rather than under every check.
-        let mut build_errors: Vec<String> = Vec::new();
-        for reason in build.parts.values().filter_map(|part| part.as_ref().err()) {
-            if !build_errors.contains(reason) {
-                build_errors.push(reason.clone());
-            }
-        }
         let mut report = Report::new(
             submission,
             self.rubric,
@@ -322,6 +422,7 @@ impl Grader<'_> {
                 .and_then(|id| build.parts.get(&id))
                 .is_some_and(Result::is_err);
         }
+        let mut lint_phase = None;
         if let Some(plan) = &plan {
             // Style points are earned by code that works: each part's checks.
             let by_part: Vec<Vec<(f64, f64, bool)>> = self
@@ -338,7 +439,23 @@ impl Grader<'_> {
                 })
                 .collect();
             let earned = self.rubric.style.earned(&by_part);
-            let section = self.style_section(plan, submission, build.lints.as_deref(), earned);
+            let section = match (self.style_pass, linting) {
+                (StylePass::InBuild, _) => {
+                    self.style_section(plan, submission, build.lints.as_deref(), earned)
+                }
+                (_, Some(Ok(linting))) => {
+                    lint_phase = Some(linting.phase);
+                    self.style_section(plan, submission, linting.lints.as_deref(), earned)
+                }
+                (_, Some(Err(why))) => self.style_section(&Err(why), submission, None, earned),
+                // No clippy here: the section says why.
+                (_, None) if plan.is_err() => self.style_section(plan, submission, None, earned),
+                // `watch` while a check fails: the section waits for the checks.
+                (_, None) => crate::style::Section {
+                    note: Some(WAITS_FOR_CHECKS.to_owned()),
+                    ..self.style_section(plan, submission, None, earned)
+                },
+            };
             report.score += section.score;
             report.max_score += section.max_score;
             report.style = Some(section);
@@ -347,6 +464,13 @@ impl Grader<'_> {
         report.twins = self.twins.iter().any(Option::is_some);
         let mut phases = build.phases;
         phases.push(checks_phase);
+        phases.extend(lint_phase.map(|phase| match self.style_pass {
+            StylePass::BesideChecks => Phase {
+                name: format!("{} (beside the checks)", phase.name),
+                ..phase
+            },
+            _ => phase,
+        }));
         phases.push(Phase::new(
             "make the report",
             report_watch.spent(Duration::ZERO),
@@ -382,8 +506,9 @@ impl Grader<'_> {
         )
     }
 
-    /// Runs and judges the checks whose part was built, `jobs` processes at a time,
-    /// in rubric order.
+    /// Runs and judges the checks whose part was built, `jobs` processes at a time:
+    /// those `stream` names first, each alone, then the others in rubric order.
+    /// Each failing check is told to `stream` once its verdict is final.
     ///
     /// Checks run in batches of up to [`BATCH`] in one process, which saves
     /// most of what a quick check costs. A check keeps its batch's answer only when
@@ -398,58 +523,82 @@ impl Grader<'_> {
     /// Questions are numbered `2 × check` for a check's own input and `2 × check + 1`
     /// for its twin's; a check's twin rides in its check's batch, and the result has
     /// one entry per number (`None` for a twin the check does not have).
+    ///
+    /// The order changes no verdict and no text of the report: a check run first
+    /// alone that passes keeps no output when it would have been in a batch, as in
+    /// a batch; one that fails has the run of its own it would have had anyway.
     fn run_all(
         &self,
         parts: &BTreeMap<Part, Result<PathBuf, String>>,
         tally: &Mutex<Tally>,
+        stream: &Stream,
     ) -> anyhow::Result<Vec<Option<(Run, Verdict)>>> {
         let count = 2 * self.rubric.checks.len();
-        // The checks of each part, dealt out in turn to as many batches as they
-        // fill: the few slow checks (neighbours in the rubric) land in different
-        // batches, which keeps the threads evenly busy. Each part's checks have
-        // batches of their own, so that what a part's processes cost is that
-        // part's (`grader grade --timings`).
-        let mut by_part: Vec<(Part, Vec<usize>)> = Vec::new();
-        for (index, check) in self.rubric.checks.iter().enumerate() {
-            if parts[&check.spec.part].is_err() {
-                continue;
-            }
-            match by_part.iter_mut().find(|(p, _)| *p == check.spec.part) {
-                Some((_, checks)) => checks.push(index),
-                None => by_part.push((check.spec.part, vec![index])),
+        // The checks the stream asks for first, each in a process of its own (with
+        // its twin after it, as a pair): a failure shows as soon as its own run
+        // ends, without waiting for a batch or running twice.
+        let mut first: Vec<usize> = Vec::new();
+        for name in &stream.first {
+            if let Some(index) = self.rubric.checks.iter().position(|c| c.spec.name == name)
+                && parts[&self.rubric.checks[index].spec.part].is_ok()
+                && !first.contains(&index)
+            {
+                first.push(index);
             }
         }
-        // Without Unix there is no result channel to answer on line by line: every
-        // check runs alone.
-        let size = if cfg!(unix) { BATCH } else { 1 };
-        let mut units: Vec<Unit> = Vec::new();
-        for (_, checks) in by_part {
-            let batches = checks.len().div_ceil(size);
-            for first in 0..batches {
-                let batch: Vec<usize> = checks
-                    .iter()
-                    .skip(first)
-                    .step_by(batches)
-                    .flat_map(|&check| {
-                        let twin = self.twins.get(check).is_some_and(Option::is_some);
-                        [Some(2 * check), twin.then_some(2 * check + 1)]
-                    })
-                    .flatten()
-                    .collect();
-                units.push(match batch.as_slice() {
-                    [one] => Unit::Alone(*one),
-                    _ => Unit::Batch(batch),
-                });
+        // A check that passes in a batch keeps no output of its own (see
+        // [`Grader::run_batch`]); one run first, alone, that would have been in a
+        // batch keeps none either, so that the report is the same in any order.
+        let mut quiet = vec![false; count];
+        if !first.is_empty() {
+            for unit in self.units(parts, &[]) {
+                if let Unit::Batch(batch) = unit {
+                    for index in batch.into_iter().filter(|i| first.contains(&(i / 2))) {
+                        quiet[index] = true;
+                    }
+                }
             }
         }
+        let mut units: Vec<Unit> = first
+            .iter()
+            .map(|&check| match self.twins.get(check) {
+                Some(Some(_)) => Unit::Pair(2 * check, 2 * check + 1),
+                _ => Unit::Alone(2 * check),
+            })
+            .collect();
+        units.extend(self.units(parts, &first));
         units.reverse();
         let pending: Mutex<Vec<Unit>> = Mutex::new(units);
         let results: Mutex<Vec<Option<Judged>>> = Mutex::new((0..count).map(|_| None).collect());
         // One wall-clock budget for all of the submission's checks: each check gets
         // its own limit or what is left of the budget, whichever is less.
         let deadline = Instant::now() + self.rubric.limits.budget;
-        let store = |index: usize, result: Judged| {
-            results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(result);
+        let told: Mutex<Vec<bool>> = Mutex::new(vec![false; self.rubric.checks.len()]);
+        let store = |index: usize, mut result: Judged| {
+            if quiet[index]
+                && let Ok((run, verdict)) = &mut result
+                && verdict.passed
+                && !verdict.grader_error
+            {
+                run.stdout.clear();
+                run.stderr.clear();
+            }
+            let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
+            results[index] = Some(result);
+            let Some(tell) = stream.on_news else {
+                return;
+            };
+            let Some(failed) = self.failed_so_far(index / 2, &results, parts) else {
+                return;
+            };
+            drop(results);
+            let first_time = !std::mem::replace(
+                &mut told.lock().unwrap_or_else(|p| p.into_inner())[index / 2],
+                true,
+            );
+            if first_time {
+                tell(News::Failed(&failed));
+            }
         };
         std::thread::scope(|scope| {
             for _ in 0..self.jobs.max(1) {
@@ -496,6 +645,81 @@ impl Grader<'_> {
             .into_iter()
             .map(|run| run.transpose().context("starting a check's process"))
             .collect()
+    }
+
+    /// The work for the checks whose part was built, but for those in `leave_out`:
+    /// the checks of each part dealt out in turn to as many batches as they fill,
+    /// in rubric order. The few slow checks (neighbours in the rubric) land in
+    /// different batches, which keeps the threads evenly busy. Each part's checks
+    /// have batches of their own, so that what a part's processes cost is that
+    /// part's (`grader grade --timings`).
+    fn units(
+        &self,
+        parts: &BTreeMap<Part, Result<PathBuf, String>>,
+        leave_out: &[usize],
+    ) -> Vec<Unit> {
+        let mut by_part: Vec<(Part, Vec<usize>)> = Vec::new();
+        for (index, check) in self.rubric.checks.iter().enumerate() {
+            if parts[&check.spec.part].is_err() || leave_out.contains(&index) {
+                continue;
+            }
+            match by_part.iter_mut().find(|(p, _)| *p == check.spec.part) {
+                Some((_, checks)) => checks.push(index),
+                None => by_part.push((check.spec.part, vec![index])),
+            }
+        }
+        // Without Unix there is no result channel to answer on line by line: every
+        // check runs alone.
+        let size = if cfg!(unix) { BATCH } else { 1 };
+        let mut units: Vec<Unit> = Vec::new();
+        for (_, checks) in by_part {
+            let batches = checks.len().div_ceil(size);
+            for first in 0..batches {
+                let batch: Vec<usize> = checks
+                    .iter()
+                    .skip(first)
+                    .step_by(batches)
+                    .flat_map(|&check| {
+                        let twin = self.twins.get(check).is_some_and(Option::is_some);
+                        [Some(2 * check), twin.then_some(2 * check + 1)]
+                    })
+                    .flatten()
+                    .collect();
+                units.push(match batch.as_slice() {
+                    [one] => Unit::Alone(*one),
+                    _ => Unit::Batch(batch),
+                });
+            }
+        }
+        units
+    }
+
+    /// The result of `check` if its verdict is final and a failure, from the
+    /// questions judged so far: its own question failed, or passed and its twin (if
+    /// it has one) is judged too. Only final results are ever stored (a batch
+    /// stores passes alone), so a result here is the one the report will hold.
+    fn failed_so_far(
+        &self,
+        check: usize,
+        results: &[Option<Judged>],
+        parts: &BTreeMap<Part, Result<PathBuf, String>>,
+    ) -> Option<CheckResult> {
+        let own = results.get(2 * check)?.as_ref()?;
+        let twin = results.get(2 * check + 1).and_then(Option::as_ref);
+        let passed = |judged: &Judged| matches!(judged, Ok((_, v)) if v.passed && !v.grader_error);
+        let has_twin = self.twins.get(check).is_some_and(Option::is_some);
+        if passed(own) && has_twin && twin.is_none() {
+            return None;
+        }
+        let rubric_check = &self.rubric.checks[check];
+        let ours = |judged: &Judged| judged.as_ref().ok().cloned();
+        let result = self.result(
+            rubric_check,
+            &parts[&rubric_check.spec.part],
+            ours(own),
+            twin.and_then(ours),
+        );
+        (!result.passed).then_some(result)
     }
 
     /// Runs check `index` in a process of its own and judges it.

@@ -351,6 +351,9 @@ impl Setup {
             jobs: self.jobs,
             confinement: self.confinement(),
             style: self.style,
+            // A class's grading: one build, lints and all (`grade` and `watch` choose
+            // their own pass).
+            style_pass: crate::grade::StylePass::InBuild,
         }
     }
 }

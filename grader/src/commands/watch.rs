@@ -3,13 +3,22 @@
 //! does.
 //!
 //! Grading is the same as `grader grade` (the same [`Setup`] and grader), so a score
-//! seen here is the score `grade` gives. Saves are debounced: an editor writes a file
+//! seen here is the score `grade` gives. What a student waits for after a save is
+//! the next thing to fix, so the grading streams: the checks that failed last time
+//! (and, the first time, each part's first check) run first, each in a process of
+//! its own, and the first failure (or the compiler's errors) shows as soon as its
+//! verdict is in, while the other checks go on; then the short view of the whole
+//! grading replaces it. Clippy reads the code after the checks, and only once every
+//! check passes (see [`StylePass::AfterChecks`]), unless `--style` asks for it.
+//!
+//! Saves are debounced: an editor writes a file
 //! in a few steps (a temporary file, a rename, a backup), and a formatter may rewrite
 //! it right after; one grading follows the last of them. Only `.rs` files count (the
 //! grader copies nothing else), and editors' temporary and backup files never do.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -19,6 +28,9 @@ use notify::{EventKind, RecursiveMode, Watcher as _};
 use super::Setup;
 use crate::Status;
 use crate::cli::WatchArgs;
+use crate::grade::{Grader, News, Stream, StylePass};
+use crate::report::Report;
+use crate::rubric::Rubric;
 
 /// How long the files must stay untouched after a save before grading starts.
 const QUIET: Duration = Duration::from_millis(300);
@@ -65,44 +77,108 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<Status> {
         }
     });
 
-    let grader = setup.grader();
+    let mut grader = setup.grader();
+    grader.style_pass = StylePass::AfterChecks { always: args.style };
+    let mut last: Option<Report> = None;
     loop {
-        show(&grader, &submission, &src);
+        let first = run_first(&setup.rubric, last.as_ref());
+        if let Some(report) = show(&grader, &submission, &src, first) {
+            last = Some(report);
+        }
         if !wait_for_save(&woken) {
             return Ok(Status::Success);
         }
     }
 }
 
-/// Grades once and shows the short report on stdout (after clearing a terminal), or
-/// the error on stderr; either way the loop goes on.
-fn show(grader: &crate::grade::Grader<'_>, submission: &Path, src: &Path) {
+/// The checks to run first after a save: those that failed last time, in rubric
+/// order, then each part's first check that did not pass last time (every part's
+/// first check, the first time).
+pub(super) fn run_first(rubric: &Rubric, last: Option<&Report>) -> Vec<String> {
+    let passed = |name: &str| {
+        last.is_some_and(|report| report.checks.iter().any(|c| c.name == name && c.passed))
+    };
+    let mut first: Vec<String> = last
+        .map(|report| {
+            report
+                .checks
+                .iter()
+                .filter(|c| !c.passed)
+                .map(|c| c.name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for (part, _) in &rubric.parts {
+        let unpassed = rubric
+            .checks
+            .iter()
+            .find(|c| c.spec.part == *part && !passed(c.spec.name));
+        if let Some(check) = unpassed
+            && !first.iter().any(|name| name == check.spec.name)
+        {
+            first.push(check.spec.name.to_owned());
+        }
+    }
+    first
+}
+
+/// Grades once, running the checks `first` names first: shows the first failure (or
+/// the compiler's errors) as soon as it is known, then the short report on stdout
+/// (after clearing a terminal), or the error on stderr; either way the loop goes
+/// on. Returns the report, if there is one.
+fn show(grader: &Grader<'_>, submission: &Path, src: &Path, first: Vec<String>) -> Option<Report> {
     let terminal = std::io::stdout().is_terminal();
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
-    let result = grader.grade(submission);
-    if terminal {
-        // Clear the screen and its scrollback, and put the cursor at the top. Written
-        // past anstream, which would strip it with the colours under NO_COLOR.
-        let mut raw = std::io::stdout().lock();
-        let _ = raw.write_all(b"\x1b[2J\x1b[3J\x1b[H");
-        let _ = raw.flush();
-    }
+    let clear = || {
+        if terminal {
+            // Clear the screen and its scrollback, and put the cursor at the top.
+            // Written past anstream, which would strip it with the colours under
+            // NO_COLOR.
+            let mut raw = std::io::stdout().lock();
+            let _ = raw.write_all(b"\x1b[2J\x1b[3J\x1b[H");
+            let _ = raw.flush();
+        }
+    };
+    let told = AtomicBool::new(false);
+    let tell = |news: News<'_>| {
+        // The first news alone: what to fix next. The rest waits for the report.
+        if told.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        clear();
+        let mut stdout = anstream::stdout();
+        let _ = stdout.write_all(crate::report::render_news(&news, color).as_bytes());
+        let _ = stdout.flush();
+    };
+    let stream = Stream {
+        first,
+        on_news: Some(&tell),
+    };
+    let result = grader.grade_streaming(submission, &stream);
+    clear();
     let mut stdout = anstream::stdout();
-    match result {
+    if told.load(Ordering::SeqCst) && !terminal {
+        // Where nothing was cleared, a blank line between the news and the report.
+        let _ = writeln!(stdout);
+    }
+    let report = match result {
         Ok(report) => {
             let _ = stdout.write_all(report.render_summary(color).as_bytes());
+            Some(report)
         }
         Err(error) => {
             let _ = stdout.flush();
             eprintln!("grader: error: {}", crate::one_line(&format!("{error:#}")));
+            None
         }
-    }
+    };
     let _ = writeln!(
         stdout,
         "\nWatching {} for saves. Type q and Enter (or press Ctrl-C) to quit.",
         src.display()
     );
     let _ = stdout.flush();
+    report
 }
 
 /// Waits for a save and for the files to go quiet after it: true to grade again,
@@ -183,6 +259,43 @@ mod tests {
         let event = notify::Event::new(EventKind::Access(notify::event::AccessKind::Any))
             .add_path(src.join("position.rs"));
         assert!(!counts(&event, src));
+    }
+
+    /// The kit's rubric as shipped.
+    fn kit_rubric() -> Rubric {
+        crate::rubric::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml"))
+            .expect("the kit's rubric")
+    }
+
+    #[test]
+    fn the_first_grading_runs_each_parts_first_check_first() {
+        let rubric = kit_rubric();
+        let first = run_first(&rubric, None);
+        assert_eq!(first.len(), rubric.parts.len());
+        assert_eq!(first[0], rubric.checks[0].spec.name);
+    }
+
+    #[test]
+    fn a_check_that_failed_last_time_runs_first() {
+        let rubric = kit_rubric();
+        let failing = rubric.checks[3].spec.name;
+        let checks = rubric
+            .checks
+            .iter()
+            .map(|check| crate::report::CheckResult {
+                passed: check.spec.name != failing,
+                ..crate::report::CheckResult::new(
+                    check,
+                    crate::checks::Verdict::pass("ok"),
+                    None,
+                    String::new(),
+                    Duration::ZERO,
+                )
+            })
+            .collect();
+        let last = Report::new(Path::new("s"), &rubric, checks, Vec::new(), Duration::ZERO);
+        // Every other check passed last time: no part has an unpassed check besides.
+        assert_eq!(run_first(&rubric, Some(&last)), [failing]);
     }
 
     #[test]

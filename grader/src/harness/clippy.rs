@@ -1,7 +1,11 @@
 //! Clippy in the build: how a harness's build lints the student's crate, and the
 //! lints it reports.
 //!
-//! There is no second compilation for clippy. The rustc wrapper of the builds' cargo
+//! Where a grading's checks should not wait for clippy (`watch`; `grade` with a
+//! core to spare), clippy reads the crate in a pass of its own instead, after the
+//! build: `cargo check` with the same driver and flags (see [`super::lint`]),
+//! whose artifacts are apart from the build's. Otherwise there is no second
+//! compilation for clippy. The rustc wrapper of the builds' cargo
 //! home (see [`super::layout::WRAPPER`]) compiles the student's crate with clippy's
 //! driver in place of rustc when `GRADER_CLIPPY_DRIVER` names it, with the lint
 //! flags in `CLIPPY_ARGS`, the variable clippy's driver reads them from (and tells

@@ -37,7 +37,7 @@ mod seed;
 
 use cargo::{lock, sync_once, target_dir};
 use layout::prepare;
-use probe::{Attempt, build_probe_into, summarize};
+use probe::{Attempt, build_probe_into, lint_crate, summarize};
 use seed::{Seeding, lock_from_seed, seed_target};
 
 use crate::timings::{Phase, Stopwatch};
@@ -398,6 +398,41 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     Ok(Build {
         lints,
         ..costs.finish(parts, warnings)
+    })
+}
+
+/// What clippy's pass over a built submission gave (see [`lint`]).
+#[derive(Debug, Clone)]
+pub struct Linting {
+    /// Clippy's findings in the submission's own crate: `None` when the crate does
+    /// not compile.
+    pub lints: Option<Vec<Lint>>,
+    /// What the pass took.
+    pub phase: Phase,
+}
+
+/// Reads the crate that [`build`] last built of `submission` with
+/// `workspace.clippy`, in a pass of its own: for a grading that shows its checks
+/// first and how the code reads after them (`grade`, `watch`), so that clippy's
+/// lint passes are not part of the build the checks wait for. The same lints as a
+/// build that lints (see [`clippy`]), from the same copy of the sources.
+pub fn lint(workspace: &Workspace, submission: &Path) -> anyhow::Result<Linting> {
+    let clippy = workspace
+        .clippy
+        .as_ref()
+        .context("no clippy to read the code with")?;
+    let id = submission_id(submission);
+    let _building = lock(workspace, &id)?;
+    let dir = workspace.root.join("harness").join(&id);
+    let (offline, _) = sync_once(&dir)?;
+    let capped = Workspace {
+        clippy: Some(clippy.capped()),
+        ..workspace.clone()
+    };
+    let linted = lint_crate(&capped, &dir, &id, &target_dir(workspace, &id), offline)?;
+    Ok(Linting {
+        lints: linted.lints,
+        phase: linted.cost,
     })
 }
 

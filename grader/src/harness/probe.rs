@@ -78,22 +78,7 @@ pub(super) fn build_probe_into(
         stderr,
         success,
         cpu,
-    } = if workspace.sandbox == Mode::Off || !cfg!(unix) {
-        let (output, cpu) = usage::output(
-            cargo(workspace, dir, target)?
-                .args(&args)
-                .stdin(Stdio::null()),
-        )
-        .context("running cargo build")?;
-        CargoRun {
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-            stdout: output.stdout,
-            success: output.status.success(),
-            cpu,
-        }
-    } else {
-        sandboxed_cargo(workspace, dir, target, &args)?
-    };
+    } = run_cargo(workspace, dir, target, &args)?;
     let mut attempt = Attempt {
         executable: None,
         submission_errors: Vec::new(),
@@ -184,6 +169,95 @@ pub(super) fn build_probe_into(
         );
     }
     Ok(attempt)
+}
+
+/// Runs cargo with `args` for the harness at `dir`: in the sandbox, or unconfined
+/// where the sandbox is off (or there is none).
+fn run_cargo(
+    workspace: &Workspace,
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+) -> anyhow::Result<CargoRun> {
+    if workspace.sandbox == Mode::Off || !cfg!(unix) {
+        let (output, cpu) = usage::output(
+            cargo(workspace, dir, target)?
+                .args(args)
+                .stdin(Stdio::null()),
+        )
+        .with_context(|| format!("running cargo {}", args.first().unwrap_or(&"")))?;
+        Ok(CargoRun {
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            stdout: output.stdout,
+            success: output.status.success(),
+            cpu,
+        })
+    } else {
+        sandboxed_cargo(workspace, dir, target, args)
+    }
+}
+
+/// What clippy's own pass over the student's crate gave (see [`lint_crate`]).
+pub(super) struct Linted {
+    /// The findings in the student's crate: `None` when clippy could not read it.
+    pub(super) lints: Option<Vec<Lint>>,
+    /// What the pass took: cargo's job, with the compiler's run as a detail.
+    pub(super) cost: Phase,
+}
+
+/// Clippy's pass over the student's crate of the harness at `dir`, apart from the
+/// build (`cargo check` of the submission's package with `workspace.clippy`, see
+/// [`super::clippy`]): the findings, from a crate the build has already compiled.
+///
+/// A check keeps its artifacts apart from a build's (metadata only, fingerprints of
+/// their own), so this pass and the build never make each other compile the crate
+/// again; the dependencies' metadata is compiled once per target directory. The
+/// lints are capped at warnings: the build has decided whether the code compiles,
+/// and a lint the student's code raises to an error must not stop clippy halfway.
+pub(super) fn lint_crate(
+    workspace: &Workspace,
+    dir: &Path,
+    id: &str,
+    target: &Path,
+    offline: bool,
+) -> anyhow::Result<Linted> {
+    let package = format!("maze-submission-{id}");
+    let mut args = vec![
+        "check",
+        "--locked",
+        "--message-format=json",
+        "-p",
+        &package,
+        "--lib",
+    ];
+    if offline {
+        args.push("--offline");
+    }
+    let notes = target.join("grader-timings");
+    let _ = std::fs::remove_dir_all(&notes);
+    let watch = Stopwatch::start();
+    let run = run_cargo(workspace, dir, target, &args)?;
+    let mut lints = Vec::new();
+    for line in String::from_utf8_lossy(&run.stdout).lines() {
+        if let Ok(CargoMessage::CompilerMessage { target, message }) =
+            serde_json::from_str::<CargoMessage>(line)
+            && target.name == "maze"
+            && let Some(lint) = Lint::of(&message)
+        {
+            lints.push(lint);
+        }
+    }
+    let cost = Phase {
+        details: compiler_runs(&notes),
+        ..Phase::new(
+            "read your code with clippy",
+            watch.spent(run.cpu.unwrap_or_default()),
+        )
+    };
+    Ok(Linted {
+        lints: run.success.then_some(lints),
+        cost,
+    })
 }
 
 /// The fields of cargo's JSON messages (`--message-format json`, documented in The

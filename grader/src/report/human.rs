@@ -46,7 +46,7 @@ pub fn render(report: &Report, color: bool) -> String {
         report.submission,
         paint(&sandbox_tag(report.sandbox), |t| t.dimmed().to_string())
     );
-    build_errors(&mut out, report, &paint);
+    build_errors(&mut out, &report.build_errors, &paint);
     for part in &report.parts {
         let _ = writeln!(
             out,
@@ -89,7 +89,7 @@ pub fn summary(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let paint = painter(color);
     let _ = writeln!(out, "Grading {}", report.submission);
-    build_errors(&mut out, report, &paint);
+    build_errors(&mut out, &report.build_errors, &paint);
     match report.checks.iter().find(|c| !c.passed) {
         Some(check) => {
             let _ = writeln!(out, "\nNext, the first failing check:");
@@ -129,6 +129,30 @@ pub fn summary(report: &Report, color: bool) -> String {
     out
 }
 
+/// The first line of what `grader watch` shows before the whole grading is done.
+pub const EARLY: &str = "(the other checks are still running)";
+
+/// A failing check in full, as soon as its verdict is in, before the short view
+/// (`grader watch`): what to work on next, while the other checks run.
+pub fn early_failure(check: &CheckResult, color: bool) -> String {
+    let mut out = String::new();
+    let paint = painter(color);
+    let _ = writeln!(out, "First failing check {EARLY}:");
+    check_line(&mut out, check, &paint);
+    failure(&mut out, check, &paint);
+    out
+}
+
+/// The compiler's errors as soon as the build is done, before the short view
+/// (`grader watch`).
+pub fn early_build_errors(errors: &[String], color: bool) -> String {
+    let mut out = String::new();
+    let paint = painter(color);
+    let _ = write!(out, "Your code does not compile {EARLY}:");
+    build_errors(&mut out, errors, &paint);
+    out
+}
+
 /// How many characters wide a part's progress bar is.
 const BAR: usize = 20;
 
@@ -152,10 +176,10 @@ fn painter(color: bool) -> impl Fn(&str, fn(&str) -> String) -> String {
 /// The compiler's errors, behind the gutter.
 fn build_errors(
     out: &mut String,
-    report: &Report,
+    errors: &[String],
     paint: &impl Fn(&str, fn(&str) -> String) -> String,
 ) {
-    for error in &report.build_errors {
+    for error in errors {
         let _ = writeln!(out);
         for line in error.lines() {
             let _ = writeln!(out, "  {}", gutter(&paint(line, |t| t.red().to_string())));

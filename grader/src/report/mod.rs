@@ -459,32 +459,51 @@ impl Report {
                     ..part.clone()
                 })
                 .collect(),
-            checks: self
-                .checks
-                .iter()
-                .map(|check| CheckResult {
-                    name: shown(&check.name),
-                    title: shown(&check.title),
-                    message: shown(&check.message),
-                    diff: check.diff.as_deref().map(shown),
-                    hint: shown(&check.hint),
-                    output: shown(&check.output),
-                    mistake: check.mistake.as_ref().map(|mistake| Mistake {
-                        kind: shown(&mistake.kind),
-                        detail: shown(&mistake.detail),
-                    }),
-                    twin: check.twin.as_ref().map(|twin| Twin {
-                        message: shown(&twin.message),
-                        ..twin.clone()
-                    }),
-                    ..check.clone()
-                })
-                .collect(),
+            checks: self.checks.iter().map(visible_check).collect(),
             build_errors: self.build_errors.iter().map(|e| shown(e)).collect(),
             warnings: self.warnings.iter().map(|w| shown(w)).collect(),
             style: self.style.as_ref().map(|section| section.shown(shown)),
             ..self.clone()
         }
+    }
+}
+
+/// A copy of `check` whose every text shows its control characters as escapes (see
+/// [`Report::visible`]).
+fn visible_check(check: &CheckResult) -> CheckResult {
+    let shown = |text: &str| text::visible(text).into_owned();
+    CheckResult {
+        name: shown(&check.name),
+        title: shown(&check.title),
+        message: shown(&check.message),
+        diff: check.diff.as_deref().map(shown),
+        hint: shown(&check.hint),
+        output: shown(&check.output),
+        mistake: check.mistake.as_ref().map(|mistake| Mistake {
+            kind: shown(&mistake.kind),
+            detail: shown(&mistake.detail),
+        }),
+        twin: check.twin.as_ref().map(|twin| Twin {
+            message: shown(&twin.message),
+            ..twin.clone()
+        }),
+        ..check.clone()
+    }
+}
+
+/// What `grader watch` shows of a grading under way, as soon as the grading knows
+/// it (see [`crate::grade::Stream`]): the compiler's errors, or a failing check in
+/// full, as the short view will show it.
+pub fn render_news(news: &crate::grade::News<'_>, color: bool) -> String {
+    match news {
+        crate::grade::News::CompileErrors(errors) => {
+            let errors: Vec<String> = errors
+                .iter()
+                .map(|error| text::visible(error).into_owned())
+                .collect();
+            human::early_build_errors(&errors, color)
+        }
+        crate::grade::News::Failed(check) => human::early_failure(&visible_check(check), color),
     }
 }
 

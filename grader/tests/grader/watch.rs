@@ -6,7 +6,7 @@ use std::process::{Child, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use crate::support::{Submission, grader_process, work_dir};
+use crate::support::{Submission, grader, grader_process, work_dir};
 
 /// How long to wait for a grading to show; generous, since the first one may build
 /// the dependencies. A deadline for a hung watcher, not a timed assertion.
@@ -100,4 +100,104 @@ fn a_save_is_graded_again_and_shows_the_check_it_broke() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert_eq!(status.code(), Some(0));
+}
+
+/// Grades `submission` as JSON, with `--stream` or without; returns stdout (the
+/// report) and stderr.
+fn graded(submission: &Submission, stream: bool) -> (String, String) {
+    let mut command = grader();
+    command
+        .args(["grade", "--format", "json", "--work-dir"])
+        .arg(work_dir())
+        .arg(&submission.dir);
+    if stream {
+        command.arg("--stream");
+    }
+    let output = command.output().expect("running the grader");
+    assert_eq!(output.status.code(), Some(0));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+#[ignore = "full tier: builds a submission and grades it three times"]
+fn streaming_the_first_failure_changes_no_byte_of_the_report() {
+    // One failing check, and code that prints in the check that runs first when
+    // streaming (Part 1's first): alone, its output would be its own; in a batch, a
+    // check that passes keeps none.
+    let submission = Submission::from_solution("streamed")
+        .replace("position.rs", "\"({}, {})\"", "\"({},{})\"")
+        .replace(
+            "direction.rs",
+            "let mut result = Direction::NONE;",
+            "static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            eprintln!(\"the opposite of {self:?}\");
+        }
+        let mut result = Direction::NONE;",
+        );
+    let (plain, _) = graded(&submission, false);
+    let (streamed, news) = graded(&submission, true);
+    let (again, _) = graded(&submission, true);
+    assert!(
+        news.contains(
+            "First failing check (the other checks are still running):\n  ✗ position_display"
+        ),
+        "{news}"
+    );
+    assert!(plain.contains("\"position_display\""), "{plain}");
+    assert_eq!(streamed, plain, "streaming changed the report");
+    assert_eq!(again, streamed, "two streamed gradings differ");
+}
+
+#[test]
+#[ignore = "full tier: builds a submission and grades it twice"]
+fn clippy_in_a_pass_of_its_own_reports_what_clippy_in_the_build_reports() {
+    // Findings of the student's, and clippy's lints raised to errors by the code
+    // itself, which the build alone must not fail on.
+    let submission = Submission::from_solution("linted-apart")
+        .replace(
+            "lib.rs",
+            "//! # Perfect Mazes\n",
+            "#![allow(clippy::all)]\n#![deny(clippy::pedantic)]\n//! # Perfect Mazes\n",
+        )
+        .append(
+            "rat/stack.rs",
+            "
+/// The sum of `values`.
+pub fn total(values: &Vec<i32>) -> i32 {
+    if values.len() == 0 {
+        return 0;
+    }
+    let mut sum = 0;
+    for i in 0..values.len() {
+        sum += values[i];
+    }
+    return sum;
+}
+",
+        );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let graded = |jobs: usize| {
+        let output = grader()
+            .args(["grade", "--format", "json", "--jobs", &jobs.to_string()])
+            .arg("--work-dir")
+            .arg(work_dir())
+            .arg(&submission.dir)
+            .output()
+            .expect("running the grader");
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // As many checks at once as cores: no core is spare, clippy reads the code in
+    // the build. One at a time: in a pass of its own, beside the checks.
+    let in_build = graded(cores);
+    let apart = graded(1);
+    assert!(
+        in_build.contains("\"clippy::needless_range_loop\""),
+        "{in_build}"
+    );
+    assert_eq!(apart, in_build);
 }
