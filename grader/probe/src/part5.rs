@@ -22,9 +22,9 @@ use crate::{Producer, field};
 /// producer the grader can name and this part lacks does not compile).
 pub fn producer(which: Part5) -> Producer {
     match which {
-        Part5::ArrowsParse => arrows_parse,
-        Part5::ArrowsGraph => arrows_graph,
-        Part5::ArrowsSolve => arrows_solve,
+        Part5::Parse => arrows_parse,
+        Part5::Graph => arrows_graph,
+        Part5::Solve => arrows_solve,
     }
 }
 

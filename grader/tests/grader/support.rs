@@ -289,9 +289,10 @@ pub fn failing_lines(report: &str) -> String {
             leaving = false;
             let name = check.split_whitespace().next().unwrap_or_default();
             kept.push(format!("  ✗ {name}"));
-        } else if line.starts_with("  ✓ ") {
-            leaving = true;
-        } else if line.starts_with("Score: ") || line.starts_with("How your code reads") {
+        } else if line.starts_with("  ✓ ")
+            || line.starts_with("Score: ")
+            || line.starts_with("How your code reads")
+        {
             leaving = true;
         } else if let Some(part) = part_score.captures(line) {
             leaving = false;

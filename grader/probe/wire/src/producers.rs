@@ -125,8 +125,8 @@ producers! {
     }
     /// Part 5's producers: arrow boards, their graph and its search.
     Part5 = 5 {
-        ArrowsParse = "arrows_parse",
-        ArrowsGraph = "arrows_graph",
-        ArrowsSolve = "arrows_solve",
+        Parse = "arrows_parse",
+        Graph = "arrows_graph",
+        Solve = "arrows_solve",
     }
 }
