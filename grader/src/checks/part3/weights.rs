@@ -36,7 +36,8 @@ pub(super) fn weights_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let ages: Vec<Value> = [0, 1, 2, 3, 7, 12, 255, 65_535]
         .iter()
         .zip(DIRECTIONS.iter().cycle())
-        .map(|(&age, &d)| link(d, Some(NORTH), age).value())
+        // Straight on: the ages are what this case is about.
+        .map(|(&age, &d)| link(d, Some(d), age).value())
         .collect();
     // Squares past u32::MAX: the weight is a u64. A case of its own, so that an
     // overflow costs only its own line of the message.
@@ -153,7 +154,7 @@ mod tests {
             .map(|c| json!({ "ok": vec![1; c["links"].as_array().unwrap().len()] }))
             .collect();
         let mut got = want.clone();
-        got[0] = json!({ "ok": vec![2; 20] });
+        got[0] = json!({ "ok": vec![2; cases[0]["links"].as_array().unwrap().len()] });
         let verdict = judged("texture_weights", &input, &json!(got), Some(&json!(want)));
         assert!(
             verdict.message.starts_with(
