@@ -539,13 +539,15 @@ mod algorithms {
     }
 }
 
-/// The long options a `--help` text lists (`--width`, …), `--help` left out.
+/// The long options a `--help` text lists (`--width`, …), `--help` left out: the
+/// first word of each line that starts with `--` (a line of possible values starts
+/// with `- ` and may name other options in passing).
 fn options_of(help: &str) -> Vec<String> {
     help.lines()
         .map(str::trim_start)
-        .filter(|line| line.starts_with('-'))
-        .flat_map(|line| line.split([' ', ',', '=', '<']))
-        .filter(|word| word.starts_with("--") && *word != "--help")
+        .filter(|line| line.starts_with("--"))
+        .filter_map(|line| line.split([' ', '=', '<']).next())
+        .filter(|&option| option != "--help")
         .map(str::to_owned)
         .collect()
 }
