@@ -41,6 +41,10 @@ fn created(width: i32, height: i32, complexity: f64, seed: u64) -> Maze {
 
 /// `maze` after `solve`, and what `solve` returned, or a failed test naming the likely
 /// cause when it has not returned after `seconds`.
+///
+/// The solve's tasks run in a thread pool of their own: tasks that never stop keep
+/// their pool busy after the deadline, and would otherwise hold up every later solve
+/// of this test program in rayon's shared pool, failing those tests too.
 fn solved(mut maze: Maze, seconds: u64) -> (Maze, Result<Vec<Direction>, SolveError>) {
     let what = format!(
         "Maze::solve of a {}x{} maze from {} to {}",
@@ -50,7 +54,8 @@ fn solved(mut maze: Maze, seconds: u64) -> (Maze, Result<Vec<Direction>, SolveEr
         maze.end()
     );
     deadline::within(seconds, &what, Cause::Solve, move || {
-        let result = maze.solve();
+        let pool = rayon::ThreadPoolBuilder::new().build().unwrap();
+        let result = pool.install(|| maze.solve());
         (maze, result)
     })
 }
