@@ -136,9 +136,15 @@ impl Session {
     }
 }
 
-/// Leaves the terminal as it was found, however the game ends.
+/// Leaves the terminal as it was found, however the game ends: a panic included.
 struct RawTerminal {
     terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+/// Back from the alternate screen to the normal one, cursor shown, raw mode off.
+fn restore_terminal() {
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = terminal::disable_raw_mode();
 }
 
 impl RawTerminal {
@@ -149,6 +155,15 @@ impl RawTerminal {
             let _ = terminal::disable_raw_mode();
             return Err(error).context("switching to the alternate screen");
         }
+        // A panic in the game's code (a `todo!()` not written yet, say) prints its
+        // message before the stack unwinds and `drop` leaves the alternate screen,
+        // which then wipes the message with the game: the player would see a blank
+        // screen. The hook leaves the screen first, then prints the message as usual.
+        let print_panic = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            print_panic(info);
+        }));
         let terminal =
             Terminal::new(CrosstermBackend::new(stdout)).context("setting up the terminal")?;
         Ok(RawTerminal { terminal })
@@ -163,6 +178,11 @@ impl Drop for RawTerminal {
             crossterm::cursor::Show
         );
         let _ = terminal::disable_raw_mode();
+        // Back to the panic hook there was before (`take_hook` itself panics while
+        // a panic unwinds: the hook is then left, and the program ends anyway).
+        if !std::thread::panicking() {
+            let _ = std::panic::take_hook();
+        }
     }
 }
 
