@@ -67,6 +67,7 @@ fn for_each_fixture(folder: &str, mut check: impl FnMut(&Path)) {
 
 /// `arrows::solve(board)`, or a failed test naming the likely cause when it has not
 /// returned within 30 s.
+#[track_caller]
 fn solved(board: &Board) -> Option<Vec<(usize, usize)>> {
     let what = format!("arrows::solve on a {}x{} board", board.rows(), board.cols());
     let board = board.clone();
@@ -75,6 +76,7 @@ fn solved(board: &Board) -> Option<Vec<(usize, usize)>> {
 
 /// `arrows::generate` (provided, but it calls your `solve` on every board it tries),
 /// with a deadline of a minute.
+#[track_caller]
 fn generated(rows: usize, cols: usize, min_moves: usize, seed: u64) -> Result<Board, ArrowsError> {
     let what = format!("arrows::generate({rows}, {cols}, {min_moves}) with seed {seed}");
     deadline::within(60, &what, Cause::ArrowsSolve, move || {

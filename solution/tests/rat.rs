@@ -90,6 +90,7 @@ fn for_each_fixture(folder: &str, mut check: impl FnMut(&Path)) {
 
 /// `rat::generate(size)` from `seed`, or a failed test naming the likely cause when
 /// it has not returned within 30 s.
+#[track_caller]
 fn generated(size: usize, seed: u64) -> RatMaze {
     let what = format!("rat::generate({size}) with seed {seed}");
     deadline::within(30, &what, Cause::RatGenerate, move || {
@@ -98,6 +99,7 @@ fn generated(size: usize, seed: u64) -> RatMaze {
 }
 
 /// `rat::generate_perfect(size)` from `seed`, with the same deadline.
+#[track_caller]
 fn generated_perfect(size: usize, seed: u64) -> RatMaze {
     let what = format!("rat::generate_perfect({size}) with seed {seed}");
     deadline::within(30, &what, Cause::RatGenerate, move || {
@@ -107,6 +109,7 @@ fn generated_perfect(size: usize, seed: u64) -> RatMaze {
 
 /// What `search` (`rat::bfs`, `rat::dfs`) finds in `maze`, or a failed test naming the
 /// likely cause when it has not returned within 30 s.
+#[track_caller]
 fn searched(search: rat::Search, maze: &RatMaze) -> SearchResult {
     let what = format!(
         "{} on a maze of {}x{} rooms",
@@ -119,6 +122,7 @@ fn searched(search: rat::Search, maze: &RatMaze) -> SearchResult {
 }
 
 /// `rat::report(maze)`, which runs both searches, with the same deadline.
+#[track_caller]
 fn reported(maze: &RatMaze) -> String {
     let what = format!(
         "rat::report (BFS, then DFS) on a maze of {}x{} rooms",

@@ -114,6 +114,7 @@ const W: Direction = Direction::WEST;
 /// The weighted generator's maze of `width` × `height` from `seed`, or a failed test
 /// naming the likely cause when it has not been made within 30 s. The loop is
 /// provided; what it calls of yours is `weight` and `weighted_pick`.
+#[track_caller]
 fn weighted(width: i32, height: i32, favor: Favor, root: Root, seed: u64) -> Maze {
     let what = format!("generate_weighted of a {width}x{height} maze, {favor:?}, seed {seed},");
     deadline::within(30, &what, Cause::WeightedPick, move || {

@@ -40,6 +40,7 @@ pub fn bfs_path(maze: &Maze) -> Vec<Position> {
 }
 
 /// Prim's maze of `width` × `height` from `seed`.
+#[track_caller]
 fn prim(width: i32, height: i32, seed: u64) -> Maze {
     let what = format!("generate_prim of a {width}x{height} maze, seed {seed},");
     deadline::within(30, &what, Cause::Prim, move || {
@@ -51,6 +52,7 @@ fn prim(width: i32, height: i32, seed: u64) -> Maze {
 
 /// What `solve_backtracking` returns on `maze`, or a failed test naming the likely
 /// cause when it has not returned within a minute.
+#[track_caller]
 fn backtracked(maze: &Maze) -> Result<Vec<Position>, SolveError> {
     let what = format!(
         "solve_backtracking on a {}x{} maze from {} to {}",

@@ -29,6 +29,7 @@ const SIZES: [(i32, i32); 12] = [
 
 const COMPLEXITIES: [f64; 3] = [0.0, 0.5, 1.0];
 
+#[track_caller]
 fn created(width: i32, height: i32, complexity: f64, seed: u64) -> Maze {
     let what = format!("Maze::create({complexity}) of a {width}x{height} maze, seed {seed},");
     deadline::within(30, &what, Cause::Create, move || {
@@ -45,6 +46,7 @@ fn created(width: i32, height: i32, complexity: f64, seed: u64) -> Maze {
 /// The solve's tasks run in a thread pool of their own: tasks that never stop keep
 /// their pool busy after the deadline, and would otherwise hold up every later solve
 /// of this test program in rayon's shared pool, failing those tests too.
+#[track_caller]
 fn solved(mut maze: Maze, seconds: u64) -> (Maze, Result<Vec<Direction>, SolveError>) {
     let what = format!(
         "Maze::solve of a {}x{} maze from {} to {}",

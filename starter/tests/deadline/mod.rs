@@ -92,7 +92,9 @@ impl Cause {
 /// Runs `work` on a thread of its own and returns what it returns. When it has not
 /// finished after `seconds`, the test fails with "`what` did not finish within
 /// `seconds` s: " and the likely `cause`. A panic inside `work` fails the test with
-/// its own message, as if `work` had run on the test's thread.
+/// its own message, as if `work` had run on the test's thread. A late test's message
+/// points at the line that called `within`, not at this file.
+#[track_caller]
 pub fn within<T: Send + 'static>(
     seconds: u64,
     what: &str,
