@@ -1153,7 +1153,9 @@ Each check shows ✓ or ✗, its points, what went wrong (for example
 `not implemented: Position::moved (handout §3)` or `used 5 s of CPU time: a loop or
 recursion that never ends?`), a diff of
 expected and actual output where that helps, and a hint to the handout. Other formats:
-`--format markdown|json|junit|gradescope`. Only `starter/src/**/*.rs` is graded:
+`--format html|markdown|json|junit|gradescope` (`html` is one page for a browser,
+with your maze, path or search drawn beside the expected one where they differ).
+Only `starter/src/**/*.rs` is graded:
 changing the grader, the tests or the manifests does not change your grade, since the
 course grades with its own copy.
 

@@ -62,6 +62,7 @@ impl Generator for Backtracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadline::{Cause, within};
 
     #[test]
     fn names_are_distinct_and_found_again() {
@@ -77,19 +78,26 @@ mod tests {
 
     #[test]
     fn the_backtracker_makes_exactly_what_maze_create_makes() {
-        let settings = Settings {
-            complexity: 0.3,
-            ..Settings::default()
-        };
-        let listed = Backtracker
-            .generate(12, 7, &settings, &mut MazeRng::seed_from_u64(4))
-            .unwrap();
-        let mut direct = Maze::new(12, 7).unwrap();
-        direct.create(0.3, &mut MazeRng::seed_from_u64(4)).unwrap();
-        assert_eq!(listed.cells(), direct.cells());
-        assert_eq!(
-            (listed.start(), listed.end()),
-            (direct.start(), direct.end())
+        within(
+            30,
+            "Maze::create and the backtracker",
+            Cause::Create,
+            || {
+                let settings = Settings {
+                    complexity: 0.3,
+                    ..Settings::default()
+                };
+                let listed = Backtracker
+                    .generate(12, 7, &settings, &mut MazeRng::seed_from_u64(4))
+                    .unwrap();
+                let mut direct = Maze::new(12, 7).unwrap();
+                direct.create(0.3, &mut MazeRng::seed_from_u64(4)).unwrap();
+                assert_eq!(listed.cells(), direct.cells());
+                assert_eq!(
+                    (listed.start(), listed.end()),
+                    (direct.start(), direct.end())
+                );
+            },
         );
     }
 }

@@ -5,10 +5,14 @@
 //! The unit tests of each piece (stack, queue, disjoint set, rooms, reader, searches,
 //! report) live next to it in `src/rat/`.
 
+mod deadline;
+
 use std::collections::VecDeque;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use deadline::Cause;
 use maze::rat::{self, RatMaze, SearchResult};
 use maze::{Direction, MazeRng};
 
@@ -84,12 +88,60 @@ fn for_each_fixture(folder: &str, mut check: impl FnMut(&Path)) {
     }
 }
 
+/// `rat::generate(size)` from `seed`, or a failed test naming the likely cause when
+/// it has not returned within 30 s.
+#[track_caller]
+fn generated(size: usize, seed: u64) -> RatMaze {
+    let what = format!("rat::generate({size}) with seed {seed}");
+    deadline::within(30, &what, Cause::RatGenerate, move || {
+        rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap()
+    })
+}
+
+/// `rat::generate_perfect(size)` from `seed`, with the same deadline.
+#[track_caller]
+fn generated_perfect(size: usize, seed: u64) -> RatMaze {
+    let what = format!("rat::generate_perfect({size}) with seed {seed}");
+    deadline::within(30, &what, Cause::RatGenerate, move || {
+        rat::generate_perfect(size, &mut MazeRng::seed_from_u64(seed)).unwrap()
+    })
+}
+
+/// What `search` (`rat::bfs`, `rat::dfs`) finds in `maze`, or a failed test naming the
+/// likely cause when it has not returned within 30 s.
+#[track_caller]
+fn searched(search: rat::Search, maze: &RatMaze) -> SearchResult {
+    let what = format!(
+        "{} on a maze of {}x{} rooms",
+        search.name,
+        maze.size(),
+        maze.size()
+    );
+    let maze = maze.clone();
+    deadline::within(30, &what, Cause::RatSearch, move || (search.run)(&maze))
+}
+
+/// `rat::report(maze)`, which runs both searches, with the same deadline.
+#[track_caller]
+fn reported(maze: &RatMaze) -> String {
+    let what = format!(
+        "rat::report (BFS, then DFS) on a maze of {}x{} rooms",
+        maze.size(),
+        maze.size()
+    );
+    let maze = maze.clone();
+    deadline::within(30, &what, Cause::RatSearch, move || rat::report(&maze))
+}
+
+const BFS: rat::Search = rat::SEARCHES[0];
+const DFS: rat::Search = rat::SEARCHES[1];
+
 // ---------------------------------------------------------------- the sample run
 
 #[test]
 fn the_sample_maze_reproduces_the_sources_visit_orders_and_paths() {
     let maze = read_fixture(&fixtures().join("rat/sample.txt"));
-    let report = rat::report(&maze);
+    let report = reported(&maze);
     let lines: Vec<&str> = report.lines().collect();
     assert_eq!(
         lines[0],
@@ -127,7 +179,7 @@ fn the_sample_search_results_are_the_sources() {
     let maze = read_fixture(&fixtures().join("rat/sample.txt"));
     let path = vec![0, 5, 10, 11, 12, 13, 18, 23, 24];
     assert_eq!(
-        rat::bfs(&maze),
+        searched(BFS, &maze),
         SearchResult {
             visited: vec![
                 0, 5, 10, 11, 12, 17, 13, 22, 8, 18, 14, 21, 7, 23, 9, 19, 16, 20, 2, 6, 24
@@ -136,7 +188,7 @@ fn the_sample_search_results_are_the_sources() {
         }
     );
     assert_eq!(
-        rat::dfs(&maze),
+        searched(DFS, &maze),
         SearchResult {
             visited: vec![0, 5, 10, 11, 12, 13, 14, 19, 9, 4, 3, 18, 23, 24],
             path
@@ -150,7 +202,7 @@ fn the_sample_search_results_are_the_sources() {
 fn every_fixture_report_and_drawing_matches_its_snapshot() {
     for_each_fixture("rat", |path| {
         let maze = read_fixture(path);
-        let text = format!("{}\n{}", rat::draw(&maze), rat::report(&maze));
+        let text = format!("{}\n{}", rat::draw(&maze), reported(&maze));
         insta::assert_snapshot!("report", text);
     });
 }
@@ -191,7 +243,7 @@ fn every_fixture_is_written_back_as_it_was_read() {
 #[test]
 fn the_generated_fixtures_come_from_their_seeds() {
     for (name, size, seed) in GENERATED {
-        let maze = rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap();
+        let maze = generated(size, seed);
         let text = fs::read_to_string(fixtures().join("rat").join(name)).unwrap();
         assert_eq!(rat::write(&maze), text, "{name}");
     }
@@ -216,8 +268,8 @@ fn the_hand_made_fixtures_show_what_they_are_named_after() {
     assert!(maze.door_open(12, Direction::WEST), "an open border door");
 
     let maze = read_fixture(&fixtures().join("rat/unreachable.txt"));
-    assert!(!rat::bfs(&maze).found());
-    assert!(!rat::dfs(&maze).found());
+    assert!(!searched(BFS, &maze).found());
+    assert!(!searched(DFS, &maze).found());
 }
 
 // ---------------------------------------------------------------- generators
@@ -297,7 +349,7 @@ fn sizes_and_seeds() -> impl Iterator<Item = (usize, u64)> {
 #[test]
 fn generate_joins_start_and_goal() {
     for (size, seed) in sizes_and_seeds() {
-        let maze = rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap();
+        let maze = generated(size, seed);
         assert_eq!(maze.size(), size);
         assert!(
             reachable(&maze, 0).contains(&maze.goal()),
@@ -312,7 +364,7 @@ fn generate_makes_no_loop() {
     // so the whole maze has rooms − groups passages; the start's group (which holds
     // the goal) is a tree, with exactly one path from start to goal.
     for (size, seed) in sizes_and_seeds() {
-        let maze = rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap();
+        let maze = generated(size, seed);
         let group = reachable(&maze, 0);
         assert_eq!(
             passages_among(&maze, &group),
@@ -330,7 +382,7 @@ fn generate_makes_no_loop() {
 #[test]
 fn generate_perfect_makes_a_perfect_maze() {
     for (size, seed) in sizes_and_seeds() {
-        let maze = rat::generate_perfect(size, &mut MazeRng::seed_from_u64(seed)).unwrap();
+        let maze = generated_perfect(size, seed);
         assert_eq!(
             reachable(&maze, 0).len(),
             maze.rooms(),
@@ -347,10 +399,7 @@ fn generate_perfect_makes_a_perfect_maze() {
 #[test]
 fn generated_mazes_keep_the_border_closed_but_for_the_way_in_and_out() {
     for (size, seed) in sizes_and_seeds() {
-        for maze in [
-            rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap(),
-            rat::generate_perfect(size, &mut MazeRng::seed_from_u64(seed)).unwrap(),
-        ] {
+        for maze in [generated(size, seed), generated_perfect(size, seed)] {
             for room in 0..maze.rooms() {
                 for direction in Direction::CARDINALS {
                     let is_way_in = room == 0 && direction == Direction::NORTH;
@@ -372,9 +421,7 @@ fn generated_mazes_keep_the_border_closed_but_for_the_way_in_and_out() {
 
 #[test]
 fn different_seeds_give_different_mazes() {
-    let mazes: Vec<RatMaze> = (0..5)
-        .map(|seed| rat::generate_perfect(8, &mut MazeRng::seed_from_u64(seed)).unwrap())
-        .collect();
+    let mazes: Vec<RatMaze> = (0..5).map(|seed| generated_perfect(8, seed)).collect();
     for (i, a) in mazes.iter().enumerate() {
         for b in &mazes[i + 1..] {
             assert_ne!(a, b);
@@ -385,7 +432,7 @@ fn different_seeds_give_different_mazes() {
 #[test]
 fn generated_mazes_are_written_and_read_back_unchanged() {
     for (size, seed) in sizes_and_seeds() {
-        let maze = rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap();
+        let maze = generated(size, seed);
         assert_eq!(rat::read(&rat::write(&maze)).unwrap(), maze);
     }
 }
@@ -428,19 +475,16 @@ fn check_search(maze: &RatMaze, result: &SearchResult, name: &str) {
 #[test]
 fn searches_visit_each_room_once_and_follow_passages() {
     for (size, seed) in sizes_and_seeds() {
-        for maze in [
-            rat::generate(size, &mut MazeRng::seed_from_u64(seed)).unwrap(),
-            rat::generate_perfect(size, &mut MazeRng::seed_from_u64(seed)).unwrap(),
-        ] {
+        for maze in [generated(size, seed), generated_perfect(size, seed)] {
             for search in rat::SEARCHES {
-                check_search(&maze, &(search.run)(&maze), search.name);
+                check_search(&maze, &searched(search, &maze), search.name);
             }
         }
     }
     for path in txt_files("rat") {
         let maze = read_fixture(&path);
         for search in rat::SEARCHES {
-            check_search(&maze, &(search.run)(&maze), search.name);
+            check_search(&maze, &searched(search, &maze), search.name);
         }
     }
 }
@@ -448,7 +492,7 @@ fn searches_visit_each_room_once_and_follow_passages() {
 #[test]
 fn bfs_finds_a_shortest_path_in_a_maze_with_loops() {
     let maze = read_fixture(&fixtures().join("rat/one_sided_loops.txt"));
-    let bfs = rat::bfs(&maze);
+    let bfs = searched(BFS, &maze);
     // Distances from room 0 by flood fill: the goal is as far as the BFS path is long.
     let mut distance = vec![usize::MAX; maze.rooms()];
     distance[0] = 0;
@@ -458,7 +502,7 @@ fn bfs_finds_a_shortest_path_in_a_maze_with_loops() {
         }
     }
     assert_eq!(bfs.path.len() - 1, distance[maze.goal()]);
-    assert!(rat::dfs(&maze).path.len() >= bfs.path.len());
+    assert!(searched(DFS, &maze).path.len() >= bfs.path.len());
 }
 
 // ---------------------------------------------------------------- mutation test
@@ -542,7 +586,10 @@ fn read_never_panics_on_mutated_files() {
 
 fn maze_command() -> assert_cmd::Command {
     let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_maze"));
-    command.current_dir(fixtures());
+    // A generator or a search that never ends is killed rather than left to hang.
+    command
+        .current_dir(fixtures())
+        .timeout(Duration::from_secs(60));
     command
 }
 
@@ -615,11 +662,11 @@ fn maze_rat_asks_for_the_size_then_searches_a_new_maze_of_it() {
         .and_then(|rest| rest.trim_end().parse().ok())
         .unwrap_or_else(|| panic!("no seed on stderr: {stderr:?}"));
     // The printed seed gives the same maze again.
-    let maze = rat::generate(5, &mut MazeRng::seed_from_u64(seed)).unwrap();
+    let maze = generated(5, seed);
     let expected = format!(
         "Enter size of maze: \n{}\n{}",
         rat::draw(&maze),
-        rat::report(&maze)
+        reported(&maze)
     );
     assert_eq!(stdout, expected);
 }
@@ -664,11 +711,11 @@ fn maze_rat_with_size_and_seed_writes_the_maze_it_solves() {
         .unwrap();
     assert!(output.status.success(), "{}", stderr_of(&output));
     assert!(output.stderr.is_empty(), "a given seed is not printed");
-    let maze = rat::generate(6, &mut MazeRng::seed_from_u64(9)).unwrap();
+    let maze = generated(6, 9);
     assert_eq!(fs::read_to_string(&file).unwrap(), rat::write(&maze));
     assert_eq!(
         stdout_of(&output),
-        format!("{}\n{}", rat::draw(&maze), rat::report(&maze))
+        format!("{}\n{}", rat::draw(&maze), reported(&maze))
     );
 }
 

@@ -39,6 +39,12 @@ pub mod solver;
 pub mod solving;
 pub mod texture;
 
+// The unit tests' deadline for code that could loop for ever: the same file the
+// integration tests include (`tests/deadline/mod.rs`), so it is written once.
+#[cfg(test)]
+#[path = "../tests/deadline/mod.rs"]
+mod deadline;
+
 pub use cell::MazeCell;
 pub use cell_array::MazeCellArray;
 pub use constants::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};

@@ -3,13 +3,17 @@
 
 use std::collections::VecDeque;
 use std::path::Path;
+use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
 
-/// The `maze` binary of this package.
+/// The `maze` binary of this package. A solver or generator that never ends is
+/// killed after a minute rather than left to hang the test.
 fn maze() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_maze"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_maze"));
+    command.timeout(Duration::from_secs(60));
+    command
 }
 
 /// The path of a file under `tests/data/`.
@@ -532,5 +536,51 @@ mod algorithms {
                 .unwrap()
                 .contains("cannot be used with")
         );
+    }
+}
+
+/// The long options a `--help` text lists (`--width`, …), `--help` left out: the
+/// first word of each line that starts with `--` (a line of possible values starts
+/// with `- ` and may name other options in passing).
+fn options_of(help: &str) -> Vec<String> {
+    help.lines()
+        .map(str::trim_start)
+        .filter(|line| line.starts_with("--"))
+        .filter_map(|line| line.split([' ', '=', '<']).next())
+        .filter(|&option| option != "--help")
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The handout's driver reference (§11) has a section on every subcommand that
+/// `maze --help` lists, naming each of its options: a student finds there every
+/// option the driver takes.
+#[test]
+fn the_handouts_driver_reference_names_every_subcommand_and_option() {
+    let chapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("../handout/src/11-running.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    let help = stdout_of(maze().arg("--help"));
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&command| command != "help")
+        .collect();
+    assert!(commands.contains(&"generate"), "{help}");
+    for command in commands {
+        let heading = format!("### `maze {command}`");
+        let section = text
+            .split(&heading)
+            .nth(1)
+            .unwrap_or_else(|| panic!("§11 has no section {heading:?}"));
+        let section = section.split("\n#").next().unwrap();
+        for option in options_of(&stdout_of(maze().args([command, "--help"]))) {
+            assert!(
+                section.contains(&format!("`{option}")),
+                "§11's {heading} does not name {option}"
+            );
+        }
     }
 }

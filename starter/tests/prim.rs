@@ -2,11 +2,13 @@
 //! the top row, the same maze for the same seed) and the backtracking solver (the
 //! shortest path on every generator's mazes, its errors, no stack overflow at 50×50).
 
+mod deadline;
 mod support;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::thread;
 
+use deadline::Cause;
 use maze::backtrack::solve_backtracking;
 use maze::draw::text;
 use maze::generate::{GENERATORS, Settings};
@@ -38,10 +40,31 @@ pub fn bfs_path(maze: &Maze) -> Vec<Position> {
 }
 
 /// Prim's maze of `width` × `height` from `seed`.
+#[track_caller]
 fn prim(width: i32, height: i32, seed: u64) -> Maze {
-    let mut cells = MazeCellArray::new(width, height).unwrap();
-    let ends = generate_prim(&mut cells, &mut MazeRng::seed_from_u64(seed));
-    Maze::from_cells(cells, ends.start, ends.end).unwrap()
+    let what = format!("generate_prim of a {width}x{height} maze, seed {seed},");
+    deadline::within(30, &what, Cause::Prim, move || {
+        let mut cells = MazeCellArray::new(width, height).unwrap();
+        let ends = generate_prim(&mut cells, &mut MazeRng::seed_from_u64(seed));
+        Maze::from_cells(cells, ends.start, ends.end).unwrap()
+    })
+}
+
+/// What `solve_backtracking` returns on `maze`, or a failed test naming the likely
+/// cause when it has not returned within a minute.
+#[track_caller]
+fn backtracked(maze: &Maze) -> Result<Vec<Position>, SolveError> {
+    let what = format!(
+        "solve_backtracking on a {}x{} maze from {} to {}",
+        maze.width(),
+        maze.height(),
+        maze.start(),
+        maze.end()
+    );
+    let maze = maze.clone();
+    deadline::within(60, &what, Cause::Backtracking, move || {
+        solve_backtracking(&maze)
+    })
 }
 
 const SIZES: [(i32, i32); 7] = [
@@ -98,11 +121,16 @@ fn same_seed_gives_same_prim_maze() {
 #[test]
 fn backtracking_draws_its_path_on_the_seed_2_maze_of_prim() {
     let first = prim(12, 8, 2);
-    let mut solved = first.clone();
-    maze::solver::find("backtrack")
-        .unwrap()
-        .solve(&mut solved)
-        .unwrap();
+    let solved = first.clone();
+    let what = "the backtrack solver on the 12x8 Prim maze, seed 2,";
+    let solved = deadline::within(60, what, Cause::Backtracking, move || {
+        let mut solved = solved;
+        maze::solver::find("backtrack")
+            .unwrap()
+            .solve(&mut solved)
+            .unwrap();
+        solved
+    });
     insta::assert_snapshot!(format!("{}\n{}", text::draw(&first), text::draw(&solved)));
 }
 
@@ -118,14 +146,17 @@ fn every_generators_mazes() -> Vec<(String, Maze)> {
                         root: Root::Center,
                         ..Settings::default()
                     };
-                    let mut rng = MazeRng::seed_from_u64(seed);
-                    let maze = generator
-                        .generate(width, height, &settings, &mut rng)
-                        .unwrap();
                     let name = format!(
                         "{} {favor:?} {width}x{height} seed {seed}",
                         generator.name()
                     );
+                    let what = format!("the generator {name}");
+                    let maze = deadline::within(30, &what, Cause::Prim, move || {
+                        let mut rng = MazeRng::seed_from_u64(seed);
+                        generator
+                            .generate(width, height, &settings, &mut rng)
+                            .unwrap()
+                    });
                     mazes.push((name, maze));
                     if generator.name() != "weighted" {
                         break; // the others do not read the favor
@@ -140,7 +171,7 @@ fn every_generators_mazes() -> Vec<(String, Maze)> {
 #[test]
 fn backtracking_finds_the_shortest_path_on_every_generators_mazes() {
     for (name, maze) in every_generators_mazes() {
-        let path = solve_backtracking(&maze).unwrap();
+        let path = backtracked(&maze).unwrap();
         assert_eq!(path, bfs_path(&maze), "{name}");
     }
 }
@@ -150,8 +181,22 @@ fn every_listed_solver_finds_the_same_directions_and_keeps_them() {
     for (name, maze) in every_generators_mazes() {
         let expected = directions_along(&bfs_path(&maze));
         for solver in SOLVERS {
-            let mut maze = maze.clone();
-            let directions = solver.solve(&mut maze).unwrap();
+            let what = format!("the solver {} on {name}", solver.name());
+            let cause = if solver.name() == "backtrack" {
+                Cause::Backtracking
+            } else {
+                Cause::Solve
+            };
+            let maze = maze.clone();
+            let (maze, directions) = deadline::within(60, &what, cause, move || {
+                // A pool of its own, as in tests/properties.rs: tasks that never stop
+                // then hold up no other test's solve.
+                let pool = rayon::ThreadPoolBuilder::new().build().unwrap();
+                let mut maze = maze;
+                let directions = pool.install(|| solver.solve(&mut maze));
+                (maze, directions)
+            });
+            let directions = directions.unwrap();
             assert_eq!(directions, expected, "{} on {name}", solver.name());
             assert_eq!(
                 maze.solution(),
@@ -176,7 +221,7 @@ fn backtracking_tries_east_south_west_north_on_a_maze_with_a_loop() {
         }
     }
     let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(4, 4)).unwrap();
-    let path = solve_backtracking(&maze).unwrap();
+    let path = backtracked(&maze).unwrap();
     let expected: Vec<Position> = (0..5)
         .map(|x| Position::new(x, 0))
         .chain((1..5).map(|y| Position::new(4, y)))
@@ -195,7 +240,7 @@ fn backtracking_backs_out_of_dead_ends() {
     cells.remove_cell_wall(Position::new(0, 0), Direction::SOUTH);
     let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(0, 1)).unwrap();
     assert_eq!(
-        solve_backtracking(&maze),
+        backtracked(&maze),
         Ok(vec![Position::new(0, 0), Position::new(0, 1)])
     );
 }
@@ -203,7 +248,7 @@ fn backtracking_backs_out_of_dead_ends() {
 #[test]
 fn backtracking_an_uncreated_maze_is_an_error() {
     let maze = Maze::new(5, 5).unwrap();
-    assert_eq!(solve_backtracking(&maze), Err(SolveError::NotCreated));
+    assert_eq!(backtracked(&maze), Err(SolveError::NotCreated));
 }
 
 #[test]
@@ -214,7 +259,7 @@ fn backtracking_to_a_walled_in_end_is_no_path() {
     }
     let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(4, 4)).unwrap();
     assert_eq!(
-        solve_backtracking(&maze),
+        backtracked(&maze),
         Err(SolveError::NoPath(Position::new(4, 4)))
     );
 }
@@ -235,11 +280,14 @@ fn backtracking_a_50x50_snake_does_not_overflow_a_small_stack() {
         }
     }
     let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(0, 49)).unwrap();
-    let length = thread::Builder::new()
-        .stack_size(64 * 1024)
-        .spawn(move || solve_backtracking(&maze).map(|path| path.len()))
-        .unwrap()
-        .join()
-        .expect("the search overflowed its stack");
+    let what = "solve_backtracking on a 50x50 snake";
+    let length = deadline::within(60, what, Cause::Backtracking, move || {
+        thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || solve_backtracking(&maze).map(|path| path.len()))
+            .unwrap()
+            .join()
+            .expect("the search overflowed its stack")
+    });
     assert_eq!(length, Ok(2500));
 }

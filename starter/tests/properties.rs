@@ -3,8 +3,12 @@
 //! start and end, reproducibility, the effect of complexity, and a solver whose path
 //! is the one path an independent breadth-first search finds.
 
-use std::collections::{HashSet, VecDeque};
+mod deadline;
 
+use std::collections::{HashSet, VecDeque};
+use std::time::Duration;
+
+use deadline::Cause;
 use maze::{Direction, DirectionExt, Maze, MazeRng, Position, SolveError};
 
 /// Sizes that cover 5..=50 in both directions, square and not.
@@ -25,11 +29,37 @@ const SIZES: [(i32, i32); 12] = [
 
 const COMPLEXITIES: [f64; 3] = [0.0, 0.5, 1.0];
 
+#[track_caller]
 fn created(width: i32, height: i32, complexity: f64, seed: u64) -> Maze {
-    let mut maze = Maze::new(width, height).unwrap();
-    maze.create(complexity, &mut MazeRng::seed_from_u64(seed))
-        .unwrap();
-    maze
+    let what = format!("Maze::create({complexity}) of a {width}x{height} maze, seed {seed},");
+    deadline::within(30, &what, Cause::Create, move || {
+        let mut maze = Maze::new(width, height).unwrap();
+        maze.create(complexity, &mut MazeRng::seed_from_u64(seed))
+            .unwrap();
+        maze
+    })
+}
+
+/// `maze` after `solve`, and what `solve` returned, or a failed test naming the likely
+/// cause when it has not returned after `seconds`.
+///
+/// The solve's tasks run in a thread pool of their own: tasks that never stop keep
+/// their pool busy after the deadline, and would otherwise hold up every later solve
+/// of this test program in rayon's shared pool, failing those tests too.
+#[track_caller]
+fn solved(mut maze: Maze, seconds: u64) -> (Maze, Result<Vec<Direction>, SolveError>) {
+    let what = format!(
+        "Maze::solve of a {}x{} maze from {} to {}",
+        maze.width(),
+        maze.height(),
+        maze.start(),
+        maze.end()
+    );
+    deadline::within(seconds, &what, Cause::Solve, move || {
+        let pool = rayon::ThreadPoolBuilder::new().build().unwrap();
+        let result = pool.install(|| maze.solve());
+        (maze, result)
+    })
 }
 
 fn all_positions(maze: &Maze) -> impl Iterator<Item = Position> + '_ {
@@ -171,7 +201,11 @@ fn different_seeds_give_different_mazes() {
 #[test]
 fn creating_again_starts_from_a_fresh_grid() {
     let mut maze = created(12, 9, 0.5, 7);
-    maze.create(0.5, &mut MazeRng::seed_from_u64(7)).unwrap();
+    let what = "Maze::create(0.5) again on the same 12x9 maze, seed 7,";
+    let maze = deadline::within(30, what, Cause::Create, move || {
+        maze.create(0.5, &mut MazeRng::seed_from_u64(7)).unwrap();
+        maze
+    });
     assert_eq!(maze.cells(), created(12, 9, 0.5, 7).cells());
 }
 
@@ -210,9 +244,13 @@ fn higher_complexity_makes_fewer_straight_corridors() {
 fn complexity_outside_zero_to_one_is_refused_and_changes_nothing() {
     let mut maze = Maze::new(6, 6).unwrap();
     for complexity in [-0.1, 1.5, f64::NAN] {
-        let error = maze
-            .create(complexity, &mut MazeRng::seed_from_u64(1))
-            .unwrap_err();
+        let what = format!("Maze::create({complexity}) of a 6x6 maze");
+        let (error, back) = deadline::within(30, &what, Cause::Create, move || {
+            let error = maze.create(complexity, &mut MazeRng::seed_from_u64(1));
+            (error, maze)
+        });
+        maze = back;
+        let error = error.unwrap_err();
         assert!(error.to_string().contains("outside 0..=1"), "{error}");
         assert!(!maze.is_created());
     }
@@ -235,8 +273,8 @@ fn sizes_outside_five_to_fifty_are_errors_that_name_the_range() {
 
 #[test]
 fn solving_before_creating_is_an_error() {
-    let mut maze = Maze::new(5, 5).unwrap();
-    assert_eq!(maze.solve(), Err(SolveError::NotCreated));
+    let (_, result) = solved(Maze::new(5, 5).unwrap(), 30);
+    assert_eq!(result, Err(SolveError::NotCreated));
 }
 
 #[test]
@@ -244,7 +282,8 @@ fn resizing_forgets_the_created_maze() {
     let mut maze = created(8, 8, 0.5, 3);
     maze.resize(9, 9).unwrap();
     assert!(!maze.is_created());
-    assert_eq!(maze.solve(), Err(SolveError::NotCreated));
+    let (_, result) = solved(maze, 30);
+    assert_eq!(result, Err(SolveError::NotCreated));
 }
 
 #[test]
@@ -252,8 +291,8 @@ fn the_solution_is_the_unique_path_from_start_to_end() {
     for (width, height) in SIZES {
         for complexity in COMPLEXITIES {
             for seed in 0..3 {
-                let mut maze = created(width, height, complexity, seed);
-                let solution = maze.solve().unwrap();
+                let (maze, solution) = solved(created(width, height, complexity, seed), 60);
+                let solution = solution.unwrap();
                 assert_eq!(
                     solution,
                     bfs_path(&maze),
@@ -267,8 +306,8 @@ fn the_solution_is_the_unique_path_from_start_to_end() {
 
 #[test]
 fn the_solution_walks_through_open_walls_only() {
-    let mut maze = created(37, 23, 0.7, 11);
-    let solution = maze.solve().unwrap();
+    let (maze, solution) = solved(created(37, 23, 0.7, 11), 60);
+    let solution = solution.unwrap();
     let mut at = maze.start();
     for d in solution {
         assert!(
@@ -289,7 +328,10 @@ fn solving_a_maze_with_loops_ends() {
         maze.cells_mut().remove_cell_wall(p, Direction::EAST);
         maze.cells_mut().remove_cell_wall(p, Direction::SOUTH);
     }
-    match maze.solve() {
+    // A solve that ignores its timeout is stopped by the test's deadline instead.
+    maze.set_solve_timeout(Duration::from_secs(5));
+    let (maze, result) = solved(maze, 30);
+    match result {
         Ok(path) => {
             let end = path.iter().fold(maze.start(), |at, &d| at.moved(d));
             assert_eq!(end, maze.end());
@@ -309,6 +351,7 @@ fn an_unreachable_end_is_reported_as_no_path() {
             maze[q].walls.insert(d.opposite());
         }
     }
-    assert_eq!(maze.solve(), Err(SolveError::NoPath(end)));
+    let (maze, result) = solved(maze, 60);
+    assert_eq!(result, Err(SolveError::NoPath(end)));
     assert_eq!(maze.solution(), None);
 }

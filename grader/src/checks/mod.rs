@@ -320,8 +320,13 @@ impl Verdict {
             None => Verdict::pass(summary),
             Some((first, [])) => Verdict::fail(first.clone()),
             Some((first, rest)) => Verdict::fail(format!(
-                "{first} (and {} more problems like it)",
-                rest.len()
+                "{first} (and {} more {} like it)",
+                rest.len(),
+                if rest.len() == 1 {
+                    "problem"
+                } else {
+                    "problems"
+                }
             ))
             .with_mistake(Mistake::of_message(first)),
         }
@@ -708,9 +713,109 @@ pub fn digest(input: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
+    use std::collections::{HashMap, HashSet};
 
     use super::*;
+
+    /// The handout's section (`§2`, `§7.4`) of each check of the rubric as shipped,
+    /// from its hint ("handout §2: …").
+    fn sections() -> HashMap<String, String> {
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let rubric = std::fs::read_to_string(kit.join("fixtures/rubric.toml")).unwrap();
+        let rubric: toml::Table = toml::from_str(&rubric).unwrap();
+        rubric["check"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|check| {
+                let hint = check.get("hint")?.as_str()?;
+                let section = hint.strip_prefix("handout ")?.split([':', ' ']).next()?;
+                Some((check["name"].as_str()?.to_owned(), section.to_owned()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_later_parts_first_chapter_names_the_earlier_code_its_checks_call() {
+        let sections = sections();
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let chapters: Vec<String> = std::fs::read_dir(kit.join("handout/src"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        for part in &Part::ALL[1..] {
+            let checks: Vec<CheckSpec> = all().into_iter().filter(|c| c.part == *part).collect();
+            if checks.is_empty() {
+                continue; // left out of this build (a template's grader)
+            }
+            // Every check of an earlier part that this part's checks call, directly or
+            // through another prerequisite.
+            let mut called = HashSet::new();
+            let mut next: Vec<&str> = checks.iter().map(|c| c.name).collect();
+            while let Some(name) = next.pop() {
+                for &before in prerequisites(name) {
+                    if called.insert(before) {
+                        next.push(before);
+                    }
+                }
+            }
+            let mut needed: Vec<&str> = called
+                .into_iter()
+                .filter(|name| find(name).is_some_and(|c| c.part < *part))
+                .map(|name| sections[name].as_str())
+                .collect();
+            needed.sort_unstable();
+            needed.dedup();
+            // The part's first chapter: `07-rat.md` for the checks of §7.1 to §7.6.
+            let chapter = checks
+                .iter()
+                .filter_map(|c| sections.get(c.name))
+                .filter_map(|s| {
+                    s.trim_start_matches('§')
+                        .split('.')
+                        .next()?
+                        .parse::<u32>()
+                        .ok()
+                })
+                .min()
+                .unwrap();
+            let file = chapters
+                .iter()
+                .find(|f| {
+                    f.strip_prefix(&format!("{chapter:02}-"))
+                        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic()))
+                })
+                .unwrap();
+            let text = std::fs::read_to_string(kit.join("handout/src").join(file)).unwrap();
+            let number = &part.id()["part".len()..];
+            let start = text
+                .find(&format!("> **What Part {number} needs from"))
+                .unwrap_or_else(|| panic!("{file} does not say what Part {number} needs"));
+            let paragraph: String = text[start..]
+                .lines()
+                .take_while(|line| line.starts_with('>'))
+                .collect::<Vec<_>>()
+                .join(" ");
+            for section in &needed {
+                assert!(
+                    paragraph.contains(&format!("[{section}]")),
+                    "{file}: Part {number}'s checks call the code of {section}: {paragraph}"
+                );
+            }
+            if needed.is_empty() {
+                assert!(paragraph.contains("Nothing"), "{file}: {paragraph}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_problems_after_the_first_are_counted_in_words_that_agree() {
+        let problems = |n: usize| (0..n).map(|i| format!("problem {i}")).collect();
+        let one_more = Verdict::from_problems(problems(2), "fine");
+        assert_eq!(one_more.message, "problem 0 (and 1 more problem like it)");
+        let two_more = Verdict::from_problems(problems(3), "fine");
+        assert_eq!(two_more.message, "problem 0 (and 2 more problems like it)");
+    }
 
     #[test]
     fn prerequisites_name_known_checks_of_the_same_or_an_earlier_part() {

@@ -100,29 +100,44 @@ fn join_random_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadline::{Cause, within};
 
     #[test]
     fn the_same_seed_gives_the_same_maze() {
-        let first = generate(12, &mut MazeRng::seed_from_u64(7)).unwrap();
-        let second = generate(12, &mut MazeRng::seed_from_u64(7)).unwrap();
-        assert_eq!(first, second);
-        let perfect = generate_perfect(12, &mut MazeRng::seed_from_u64(7)).unwrap();
-        assert_eq!(
-            perfect,
-            generate_perfect(12, &mut MazeRng::seed_from_u64(7)).unwrap()
+        within(
+            30,
+            "rat::generate and rat::generate_perfect",
+            Cause::RatGenerate,
+            || {
+                let first = generate(12, &mut MazeRng::seed_from_u64(7)).unwrap();
+                let second = generate(12, &mut MazeRng::seed_from_u64(7)).unwrap();
+                assert_eq!(first, second);
+                let perfect = generate_perfect(12, &mut MazeRng::seed_from_u64(7)).unwrap();
+                assert_eq!(
+                    perfect,
+                    generate_perfect(12, &mut MazeRng::seed_from_u64(7)).unwrap()
+                );
+            },
         );
     }
 
     #[test]
     fn a_one_room_maze_draws_no_numbers() {
-        let mut rng = MazeRng::seed_from_u64(3);
-        let maze = generate(1, &mut rng).unwrap();
-        assert_eq!(maze, RatMaze::new(1).unwrap());
-        assert_eq!(generate_perfect(1, &mut rng).unwrap(), maze);
-        // The generator is where a fresh one with the same seed would be.
-        assert_eq!(
-            rng.in_range(0..=1_000_000),
-            MazeRng::seed_from_u64(3).in_range(0..=1_000_000)
+        within(
+            30,
+            "rat::generate and rat::generate_perfect",
+            Cause::RatGenerate,
+            || {
+                let mut rng = MazeRng::seed_from_u64(3);
+                let maze = generate(1, &mut rng).unwrap();
+                assert_eq!(maze, RatMaze::new(1).unwrap());
+                assert_eq!(generate_perfect(1, &mut rng).unwrap(), maze);
+                // The generator is where a fresh one with the same seed would be.
+                assert_eq!(
+                    rng.in_range(0..=1_000_000),
+                    MazeRng::seed_from_u64(3).in_range(0..=1_000_000)
+                );
+            },
         );
     }
 

@@ -188,42 +188,71 @@ fn score(board: &Board) -> (Score, Option<Vec<(usize, usize)>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadline::{Cause, within};
 
     #[test]
     fn the_same_seed_gives_the_same_board() {
-        let a = generate(5, 6, 6, &mut MazeRng::seed_from_u64(3)).unwrap();
-        let b = generate(5, 6, 6, &mut MazeRng::seed_from_u64(3)).unwrap();
-        assert_eq!(a, b);
-        let c = generate(5, 6, 6, &mut MazeRng::seed_from_u64(4)).unwrap();
-        assert_ne!(a, c);
+        within(
+            30,
+            "arrows::generate, which calls arrows::solve,",
+            Cause::ArrowsSolve,
+            || {
+                let a = generate(5, 6, 6, &mut MazeRng::seed_from_u64(3)).unwrap();
+                let b = generate(5, 6, 6, &mut MazeRng::seed_from_u64(3)).unwrap();
+                assert_eq!(a, b);
+                let c = generate(5, 6, 6, &mut MazeRng::seed_from_u64(4)).unwrap();
+                assert_ne!(a, c);
+            },
+        );
     }
 
     #[test]
     fn generated_boards_have_long_enough_solutions_through_a_circle() {
-        for seed in 0..6 {
-            let board = generate(6, 6, 8, &mut MazeRng::seed_from_u64(seed)).unwrap();
-            let path = solve(&board).expect("solvable");
-            assert!(path.len() > 8, "seed {seed}: {path:?}");
-            assert!(score(&board).0.circled, "seed {seed}");
-            assert_ne!(board.target(), (1, 1));
-        }
+        within(
+            30,
+            "arrows::generate, which calls arrows::solve,",
+            Cause::ArrowsSolve,
+            || {
+                for seed in 0..6 {
+                    let board = generate(6, 6, 8, &mut MazeRng::seed_from_u64(seed)).unwrap();
+                    let path = solve(&board).expect("solvable");
+                    assert!(path.len() > 8, "seed {seed}: {path:?}");
+                    assert!(score(&board).0.circled, "seed {seed}");
+                    assert_ne!(board.target(), (1, 1));
+                }
+            },
+        );
     }
 
     #[test]
     fn tiny_boards_are_made_too() {
-        let board = generate(1, 1, 0, &mut MazeRng::seed_from_u64(1)).unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1)]));
-        let board = generate(1, 2, 1, &mut MazeRng::seed_from_u64(1)).unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2)]));
+        within(
+            30,
+            "arrows::generate, which calls arrows::solve,",
+            Cause::ArrowsSolve,
+            || {
+                let board = generate(1, 1, 0, &mut MazeRng::seed_from_u64(1)).unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1)]));
+                let board = generate(1, 2, 1, &mut MazeRng::seed_from_u64(1)).unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2)]));
+            },
+        );
     }
 
     #[test]
     fn impossible_requests_are_refused() {
-        let error = generate(1, 2, 2, &mut MazeRng::seed_from_u64(1)).unwrap_err();
-        assert_eq!(error.kind(), "GeneratorGaveUp");
-        let error = generate(1, 1, 1, &mut MazeRng::seed_from_u64(1)).unwrap_err();
-        assert_eq!(error.kind(), "GeneratorGaveUp");
-        let error = generate(0, 2, 2, &mut MazeRng::seed_from_u64(1)).unwrap_err();
-        assert_eq!(error.kind(), "SizeOutOfRange");
+        within(
+            30,
+            "arrows::generate, which calls arrows::solve,",
+            Cause::ArrowsSolve,
+            || {
+                let error = generate(1, 2, 2, &mut MazeRng::seed_from_u64(1)).unwrap_err();
+                assert_eq!(error.kind(), "GeneratorGaveUp");
+                let error = generate(1, 1, 1, &mut MazeRng::seed_from_u64(1)).unwrap_err();
+                assert_eq!(error.kind(), "GeneratorGaveUp");
+                let error = generate(0, 2, 2, &mut MazeRng::seed_from_u64(1)).unwrap_err();
+                assert_eq!(error.kind(), "SizeOutOfRange");
+            },
+        );
     }
 }

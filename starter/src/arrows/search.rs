@@ -37,59 +37,110 @@ pub fn solve(board: &Board) -> Option<Vec<(usize, usize)>> {
 mod tests {
     use super::*;
     use crate::arrows::format::parse;
+    use crate::deadline::{Cause, within};
 
     #[test]
     fn a_start_on_the_target_needs_no_move() {
-        let board = parse("1 1\n1 1 X N X\n").unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1)]));
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                let board = parse("1 1\n1 1 X N X\n").unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1)]));
+            },
+        );
     }
 
     #[test]
     fn one_move_reaches_a_target_on_the_line() {
-        let board = parse("1 2\n1 1 R N E\n1 2 X N X\n").unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2)]));
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                let board = parse("1 2\n1 1 R N E\n1 2 X N X\n").unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2)]));
+            },
+        );
     }
 
     #[test]
     fn a_target_off_every_line_cannot_be_reached() {
-        let board = parse("1 2\n1 1 R N W\n1 2 X N X\n").unwrap();
-        assert_eq!(solve(&board), None);
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                let board = parse("1 2\n1 1 R N W\n1 2 X N X\n").unwrap();
+                assert_eq!(solve(&board), None);
+            },
+        );
     }
 
     #[test]
     fn bfs_prefers_fewer_moves() {
-        // R→ B↓ B← X: straight to the target in one move, although (1,2) and (1,3)
-        // are nearer stops.
-        let board = parse("1 4\n1 1 R N E\n1 2 B N S\n1 3 B N W\n1 4 X N X\n").unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1), (1, 4)]));
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                // R→ B↓ B← X: straight to the target in one move, although (1,2) and (1,3)
+                // are nearer stops.
+                let board = parse("1 4\n1 1 R N E\n1 2 B N S\n1 3 B N W\n1 4 X N X\n").unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1), (1, 4)]));
+            },
+        );
     }
 
     #[test]
     fn lines_run_diagonally_too() {
-        // (1,1) points south-east to the blue (2,2), which points north to the target.
-        let board = parse("2 2\n1 1 R N SE\n1 2 X N X\n2 1 R N E\n2 2 B N N\n").unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1), (2, 2), (1, 2)]));
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                // (1,1) points south-east to the blue (2,2), which points north to the target.
+                let board = parse("2 2\n1 1 R N SE\n1 2 X N X\n2 1 R N E\n2 2 B N N\n").unwrap();
+                assert_eq!(solve(&board), Some(vec![(1, 1), (2, 2), (1, 2)]));
+            },
+        );
     }
 
     #[test]
     fn a_node_keeps_the_first_parent_it_is_given() {
-        // (1,1) R→ stops on (1,2) B↓ and then (1,3) B↙; both lead to (2,2) R←, which
-        // leads to the target (2,1). (2,2) is first reached from the nearer (1,2),
-        // and keeps that parent.
-        let board =
-            parse("2 3\n1 1 R N E\n1 2 B N S\n1 3 B N SW\n2 1 X N X\n2 2 R N W\n2 3 R N N\n")
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                // (1,1) R→ stops on (1,2) B↓ and then (1,3) B↙; both lead to (2,2) R←, which
+                // leads to the target (2,1). (2,2) is first reached from the nearer (1,2),
+                // and keeps that parent.
+                let board = parse(
+                    "2 3\n1 1 R N E\n1 2 B N S\n1 3 B N SW\n2 1 X N X\n2 2 R N W\n2 3 R N N\n",
+                )
                 .unwrap();
-        assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2), (2, 2), (2, 1)]));
+                assert_eq!(solve(&board), Some(vec![(1, 1), (1, 2), (2, 2), (2, 1)]));
+            },
+        );
     }
 
     #[test]
     fn a_circle_turns_the_player_round() {
-        // (1,1) R→ stops on (1,2), whose arrow points north, off the board. Circled,
-        // it turns the player round: moving backward, (1,2) points south, onto the
-        // target.
-        let circled = parse("2 2\n1 1 R N E\n1 2 B C N\n2 1 R N N\n2 2 X N X\n").unwrap();
-        assert_eq!(solve(&circled), Some(vec![(1, 1), (1, 2), (2, 2)]));
-        let plain = parse("2 2\n1 1 R N E\n1 2 B N N\n2 1 R N N\n2 2 X N X\n").unwrap();
-        assert_eq!(solve(&plain), None);
+        within(
+            30,
+            "arrows::solve on the test's boards",
+            Cause::ArrowsSolve,
+            || {
+                // (1,1) R→ stops on (1,2), whose arrow points north, off the board. Circled,
+                // it turns the player round: moving backward, (1,2) points south, onto the
+                // target.
+                let circled = parse("2 2\n1 1 R N E\n1 2 B C N\n2 1 R N N\n2 2 X N X\n").unwrap();
+                assert_eq!(solve(&circled), Some(vec![(1, 1), (1, 2), (2, 2)]));
+                let plain = parse("2 2\n1 1 R N E\n1 2 B N N\n2 1 R N N\n2 2 X N X\n").unwrap();
+                assert_eq!(solve(&plain), None);
+            },
+        );
     }
 }

@@ -139,7 +139,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_enqueue_makes_four_slots_and_a_full_queue_doubles() {
+    fn the_first_enqueue_makes_four_slots_and_each_full_queue_doubles() {
         let mut queue = Queue::new();
         queue.enqueue('a');
         assert_eq!(queue.capacity(), 4);
@@ -149,8 +149,16 @@ mod tests {
         assert_eq!(queue.capacity(), 4);
         queue.enqueue('e');
         assert_eq!(queue.capacity(), 8);
+        for item in ['f', 'g', 'h'] {
+            queue.enqueue(item);
+        }
+        assert_eq!(queue.capacity(), 8);
+        // The ninth item doubles again: growing by 4 slots would also have made 8
+        // above, but makes 12 here.
+        queue.enqueue('i');
+        assert_eq!(queue.capacity(), 16);
         let taken: Vec<char> = std::iter::from_fn(|| queue.dequeue()).collect();
-        assert_eq!(taken, vec!['a', 'b', 'c', 'd', 'e']);
+        assert_eq!(taken, vec!['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
     }
 
     #[test]

@@ -90,6 +90,7 @@ pub fn dfs(maze: &RatMaze) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadline::{Cause, within};
     use crate::direction::Direction;
 
     /// A maze with the given passages (pairs of rooms side by side).
@@ -103,90 +104,100 @@ mod tests {
 
     #[test]
     fn a_one_room_maze_is_solved_at_once() {
-        let maze = RatMaze::new(1).unwrap();
-        for search in SEARCHES {
-            let result = (search.run)(&maze);
-            assert_eq!(
-                result,
-                SearchResult {
-                    visited: vec![0],
-                    path: vec![0]
-                },
-                "{}",
-                search.name
-            );
-        }
+        within(30, "the test's searches", Cause::RatSearch, || {
+            let maze = RatMaze::new(1).unwrap();
+            for search in SEARCHES {
+                let result = (search.run)(&maze);
+                assert_eq!(
+                    result,
+                    SearchResult {
+                        visited: vec![0],
+                        path: vec![0]
+                    },
+                    "{}",
+                    search.name
+                );
+            }
+        });
     }
 
     #[test]
     fn bfs_looks_at_near_rooms_first() {
-        // 0 1 2      all of row 0 and column 0 open, and 1–4, 4–5, 5–8, 3–6, 6–7
-        // 3 4 5
-        // 6 7 8
-        let maze = maze_with(
-            3,
-            &[
-                (0, 1),
-                (1, 2),
-                (0, 3),
-                (1, 4),
-                (4, 5),
-                (5, 8),
-                (3, 6),
-                (6, 7),
-            ],
-        );
-        let result = bfs(&maze);
-        assert_eq!(result.visited, vec![0, 3, 1, 6, 4, 2, 7, 5, 8]);
-        assert_eq!(result.path, vec![0, 1, 4, 5, 8]);
+        within(30, "the test's searches", Cause::RatSearch, || {
+            // 0 1 2      all of row 0 and column 0 open, and 1–4, 4–5, 5–8, 3–6, 6–7
+            // 3 4 5
+            // 6 7 8
+            let maze = maze_with(
+                3,
+                &[
+                    (0, 1),
+                    (1, 2),
+                    (0, 3),
+                    (1, 4),
+                    (4, 5),
+                    (5, 8),
+                    (3, 6),
+                    (6, 7),
+                ],
+            );
+            let result = bfs(&maze);
+            assert_eq!(result.visited, vec![0, 3, 1, 6, 4, 2, 7, 5, 8]);
+            assert_eq!(result.path, vec![0, 1, 4, 5, 8]);
+        });
     }
 
     #[test]
     fn dfs_goes_on_from_the_room_found_last() {
-        let maze = maze_with(
-            3,
-            &[
-                (0, 1),
-                (1, 2),
-                (0, 3),
-                (1, 4),
-                (4, 5),
-                (5, 8),
-                (3, 6),
-                (6, 7),
-            ],
-        );
-        let result = dfs(&maze);
-        // From 0: push 3 (south) then 1 (east); pop 1: push 4 (south), 2 (east); pop 2;
-        // pop 4: push 5; pop 5: push 8; pop 8.
-        assert_eq!(result.visited, vec![0, 1, 2, 4, 5, 8]);
-        assert_eq!(result.path, vec![0, 1, 4, 5, 8]);
+        within(30, "the test's searches", Cause::RatSearch, || {
+            let maze = maze_with(
+                3,
+                &[
+                    (0, 1),
+                    (1, 2),
+                    (0, 3),
+                    (1, 4),
+                    (4, 5),
+                    (5, 8),
+                    (3, 6),
+                    (6, 7),
+                ],
+            );
+            let result = dfs(&maze);
+            // From 0: push 3 (south) then 1 (east); pop 1: push 4 (south), 2 (east); pop 2;
+            // pop 4: push 5; pop 5: push 8; pop 8.
+            assert_eq!(result.visited, vec![0, 1, 2, 4, 5, 8]);
+            assert_eq!(result.path, vec![0, 1, 4, 5, 8]);
+        });
     }
 
     #[test]
     fn rooms_are_marked_when_put_in_so_none_is_visited_twice() {
-        // A 2×2 maze with every inner door open: a loop 0–1–3–2–0.
-        let maze = maze_with(2, &[(0, 1), (1, 3), (3, 2), (2, 0)]);
-        let result = bfs(&maze);
-        assert_eq!(result.visited, vec![0, 2, 1, 3]);
-        assert_eq!(result.path, vec![0, 2, 3]);
-        let result = dfs(&maze);
-        // 0 pushes 2 then 1; 1 is popped and finds 3 (2 is already marked).
-        assert_eq!(result.visited, vec![0, 1, 3]);
-        assert_eq!(result.path, vec![0, 1, 3]);
+        within(30, "the test's searches", Cause::RatSearch, || {
+            // A 2×2 maze with every inner door open: a loop 0–1–3–2–0.
+            let maze = maze_with(2, &[(0, 1), (1, 3), (3, 2), (2, 0)]);
+            let result = bfs(&maze);
+            assert_eq!(result.visited, vec![0, 2, 1, 3]);
+            assert_eq!(result.path, vec![0, 2, 3]);
+            let result = dfs(&maze);
+            // 0 pushes 2 then 1; 1 is popped and finds 3 (2 is already marked).
+            assert_eq!(result.visited, vec![0, 1, 3]);
+            assert_eq!(result.path, vec![0, 1, 3]);
+        });
     }
 
     #[test]
     fn half_open_doors_are_no_way_through() {
-        let mut maze = maze_with(2, &[(0, 2)]);
-        maze.set_door(2, Direction::EAST, true); // 3's west door stays closed
-        maze.set_door(1, Direction::SOUTH, true);
-        maze.set_door(0, Direction::EAST, true);
-        for search in SEARCHES {
-            let result = (search.run)(&maze);
-            assert_eq!(result.visited, vec![0, 2], "{}", search.name);
-            assert!(result.path.is_empty());
-            assert!(!result.found());
-        }
+        within(30, "the test's searches", Cause::RatSearch, || {
+            let mut maze = maze_with(2, &[(0, 2)]);
+            maze.set_door(2, Direction::EAST, true); // 3's west door stays closed
+            maze.set_door(1, Direction::SOUTH, true);
+            maze.set_door(0, Direction::EAST, true);
+            for search in SEARCHES {
+                let result = (search.run)(&maze);
+                assert_eq!(result.visited, vec![0, 2], "{}", search.name);
+                assert!(result.path.is_empty());
+                assert!(!result.found());
+            }
+        });
     }
 }

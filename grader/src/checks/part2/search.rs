@@ -109,8 +109,8 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
         }
         if got.path != want.path {
             let problem = match (got.path.is_empty(), want.path.is_empty()) {
-                (true, false) => "the path is empty, but the goal was reached: follow found_from back from the goal to room 0".to_owned(),
-                (false, true) => "a path was returned, but the goal cannot be reached: the path is empty then".to_owned(),
+                (true, false) => "its path is empty although the goal was reached: follow found_from back from the goal to room 0".to_owned(),
+                (false, true) => "it returned a path although the goal cannot be reached: the path is empty then".to_owned(),
                 _ => match found_later(&want.visited, &want.path, &got.path) {
                     Some((room, theirs, first)) => format!(
                         "the path differs: it reaches room {room} from room {theirs}, but room {first} found it first ({first} was taken out of the {container} before {theirs}): mark a room when it goes into the {container}, and set its found_from then, so that no room taken out later finds it again"
@@ -153,4 +153,38 @@ fn found_later(visited: &[usize], want: &[usize], got: &[usize]) -> Option<(usiz
     let room = *want.get(at.checked_sub(1)?)?;
     let (first, theirs) = (want[at], got[at]);
     (taken(theirs)? > taken(first)?).then_some((room, theirs, first))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::checks::Inputs;
+
+    #[test]
+    fn a_path_to_a_goal_that_cannot_be_reached_is_said_in_one_clause() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let input = bfs_sample_input(&Inputs {
+            fixtures: &fixtures,
+            check: "rat_bfs_sample",
+            secret: None,
+        })
+        .unwrap();
+        let want = json!([{ "visited": [0, 5], "path": [] }]);
+        let got = json!([{ "visited": [0, 5], "path": [0, 5] }]);
+        let verdict = rat_search(&Case {
+            input: &input,
+            output: &got,
+            expected: Some(&want),
+        })
+        .unwrap_or_else(|verdict| verdict);
+        assert!(
+            verdict.message.ends_with(
+                "BFS visited the right rooms, but it returned a path although the goal cannot be reached: the path is empty then"
+            ),
+            "{}",
+            verdict.message
+        );
+    }
 }

@@ -4,14 +4,26 @@
 use rand::Rng as _;
 
 use super::*;
+use crate::checks::model::facing;
 
-/// Every direction from the root, and every direction after every direction, at
-/// ages 0 and up.
+/// Whether a link going `direction` after `previous` can exist: it never goes back
+/// the way `previous` came, since that cell is in the tree (§8.1). So "along the same
+/// axis" is always straight on, and a student who compares the directions exactly
+/// (`direction == previous`) weighs every link given here as the reference does.
+fn can_follow(direction: u8, previous: Option<u8>) -> bool {
+    previous.is_none_or(|previous| facing(previous) != direction)
+}
+
+/// Every direction from the root, and every direction after every direction it can
+/// follow (a turn or straight on), at ages 0 and up.
 fn every_turn() -> Vec<GivenLink> {
     let mut links: Vec<GivenLink> = DIRECTIONS.iter().map(|&d| link(d, None, 0)).collect();
     let mut age = 0;
     for previous in DIRECTIONS {
         for direction in DIRECTIONS {
+            if !can_follow(direction, Some(previous)) {
+                continue;
+            }
             links.push(link(direction, Some(previous), age));
             age = (age + 3) % 13;
         }
@@ -24,7 +36,8 @@ pub(super) fn weights_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let ages: Vec<Value> = [0, 1, 2, 3, 7, 12, 255, 65_535]
         .iter()
         .zip(DIRECTIONS.iter().cycle())
-        .map(|(&age, &d)| link(d, Some(NORTH), age).value())
+        // Straight on: the ages are what this case is about.
+        .map(|(&age, &d)| link(d, Some(d), age).value())
         .collect();
     // Squares past u32::MAX: the weight is a u64. A case of its own, so that an
     // overflow costs only its own line of the message.
@@ -43,9 +56,14 @@ pub(super) fn weights_input(inputs: &Inputs) -> anyhow::Result<Value> {
         let links: Vec<Value> = (0..rng.random_range(4..20))
             .map(|_| {
                 let direction = DIRECTIONS[rng.random_range(0..4)];
-                let previous = rng
-                    .random_bool(0.8)
-                    .then(|| DIRECTIONS[rng.random_range(0..4)]);
+                // A turn or straight on, never back: three of the four directions.
+                let previous = rng.random_bool(0.8).then(|| {
+                    let followed: Vec<u8> = DIRECTIONS
+                        .into_iter()
+                        .filter(|&p| can_follow(direction, Some(p)))
+                        .collect();
+                    followed[rng.random_range(0..followed.len())]
+                });
                 let age = match rng.random_range(0..4) {
                     0 => rng.random_range(65_536..=u32::MAX),
                     _ => rng.random_range(0..300),
@@ -136,7 +154,7 @@ mod tests {
             .map(|c| json!({ "ok": vec![1; c["links"].as_array().unwrap().len()] }))
             .collect();
         let mut got = want.clone();
-        got[0] = json!({ "ok": vec![2; 20] });
+        got[0] = json!({ "ok": vec![2; cases[0]["links"].as_array().unwrap().len()] });
         let verdict = judged("texture_weights", &input, &json!(got), Some(&json!(want)));
         assert!(
             verdict.message.starts_with(
@@ -145,6 +163,70 @@ mod tests {
             "{}",
             verdict.message
         );
+    }
+
+    /// Every link of every case, and of the twins drawn with a few secrets.
+    fn every_given_link() -> Vec<(String, GivenLink)> {
+        let fixtures = std::path::Path::new("../fixtures");
+        let twins = ["a", "b", "course secret"].map(|secret| {
+            weights_input(&Inputs {
+                fixtures,
+                check: "texture_weights",
+                secret: Some(secret),
+            })
+            .expect("the twin's input builds")
+        });
+        let mut links = Vec::new();
+        for input in std::iter::once(input_of("texture_weights")).chain(twins) {
+            for case in input["cases"].as_array().unwrap() {
+                let favor = case["favor"].as_str().unwrap().to_owned();
+                for given in case["links"].as_array().unwrap() {
+                    let given: GivenLink = serde_json::from_value(given.clone()).unwrap();
+                    links.push((favor.clone(), given));
+                }
+            }
+        }
+        links
+    }
+
+    #[test]
+    fn no_link_goes_back_the_way_its_previous_link_came() {
+        let back: Vec<String> = every_given_link()
+            .into_iter()
+            .filter(|(_, l)| l.previous.is_some_and(|p| facing(p) == l.direction))
+            .map(|(_, l)| l.words())
+            .collect();
+        assert!(
+            back.is_empty(),
+            "links the handout says cannot exist: {back:?}"
+        );
+        // Straight on and turns are both asked after every direction.
+        let turns = every_turn();
+        assert!(
+            turns
+                .iter()
+                .any(|l| l.previous == Some(NORTH) && l.direction == NORTH)
+        );
+        assert!(
+            turns
+                .iter()
+                .any(|l| l.previous == Some(NORTH) && l.direction == EAST)
+        );
+    }
+
+    #[test]
+    fn comparing_directions_exactly_weighs_straight_as_comparing_axes_does() {
+        let horizontal = |d: u8| d == EAST || d == WEST;
+        for (favor, l) in every_given_link() {
+            if favor != "straight" && favor != "zigzag" {
+                continue;
+            }
+            let by_axis = l
+                .previous
+                .is_some_and(|p| horizontal(p) == horizontal(l.direction));
+            let exactly = l.previous == Some(l.direction);
+            assert_eq!(exactly, by_axis, "{favor}: {}", l.words());
+        }
     }
 
     #[test]

@@ -341,7 +341,10 @@ pub(super) fn backtrack_errors(case: &Case) -> Judged {
         )));
     }
     let words = |result: &Value| match (result.get("ok"), result.get("err")) {
-        (Some(ok), _) => format!("Ok({} cells)", ok.as_array().map_or(0, Vec::len)),
+        (Some(ok), _) => match ok.as_array().map_or(0, Vec::len) {
+            1 => "Ok(1 cell)".to_owned(),
+            cells => format!("Ok({cells} cells)"),
+        },
         (_, Some(Value::String(err))) => format!("Err({err})"),
         _ => result.to_string(),
     };
@@ -453,6 +456,22 @@ pub(super) fn backtrack_no_stack_overflow(case: &Case) -> Judged {
 mod tests {
     use super::super::tests::{input_of, judged};
     use super::*;
+
+    #[test]
+    fn a_path_of_one_cell_is_counted_in_the_singular() {
+        let input = input_of("backtrack_errors");
+        let want = json!({ "not_created": { "err": "NotCreated" }, "no_path": [] });
+        let got = json!({ "not_created": { "ok": [[0, 0]] }, "no_path": [] });
+        let input = json!({ "not_created": input["not_created"], "no_path": [] });
+        let verdict = judged("backtrack_errors", &input, &got, Some(&want));
+        assert!(
+            verdict
+                .message
+                .contains("never created gave Ok(1 cell), expected Err(NotCreated)"),
+            "{}",
+            verdict.message
+        );
+    }
 
     #[test]
     fn a_no_path_naming_another_cell_than_the_end_is_told_so() {

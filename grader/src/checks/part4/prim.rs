@@ -225,7 +225,7 @@ pub(super) fn prim_matches_reference(case: &Case) -> Judged {
                     show(want.start)
                 )
             } else if maze.grid != want.grid {
-                "other walls than the reference's: each step picks a cell from the list of cells in the maze (in the order they joined), then, only if it has neighbours outside, one of them in west, north, east, south order; a cell picked in vain stays in the list (the list only grows), and nothing else draws from the rng".to_owned()
+                "has other walls than the reference's: each step picks a cell from the list of cells in the maze (in the order they joined), then, only if it has neighbours outside, one of them in west, north, east, south order; a cell picked in vain stays in the list (the list only grows), and nothing else draws from the rng".to_owned()
             } else {
                 format!(
                     "ends at {}, the reference's at {}: the end's x is drawn after the maze is finished",
@@ -298,6 +298,24 @@ mod tests {
         });
         let verdict = judged("prim_start_and_end", &input, &output, None);
         assert!(verdict.passed, "{}", verdict.message);
+    }
+
+    #[test]
+    fn other_walls_than_the_references_are_said_in_a_sentence() {
+        let input = json!({ "mazes": [[5, 5, 1]] });
+        let mut walls = vec![vec![15u8; 5]; 5];
+        let want = json!([{ "start": [2, 4], "end": [1, 0], "walls": walls.clone() }]);
+        walls[0][0] = 11; // (0, 0) without its east wall
+        walls[0][1] = 7; // (1, 0) without its west wall
+        let output = json!([{ "start": [2, 4], "end": [1, 0], "walls": walls }]);
+        let verdict = judged("prim_matches_reference", &input, &output, Some(&want));
+        assert!(
+            verdict
+                .message
+                .starts_with("the 5x5 Prim, seed 1 maze has other walls than the reference's: "),
+            "{}",
+            verdict.message
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@
 mod screen;
 
 use std::io::{self, IsTerminal, Stdout};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -136,9 +137,20 @@ impl Session {
     }
 }
 
-/// Leaves the terminal as it was found, however the game ends.
+/// A panic hook, kept to be put back.
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// Leaves the terminal as it was found, however the game ends: a panic included.
 struct RawTerminal {
     terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// The hook before the game's (the driver's one-line report), put back at the end.
+    print_panic: Arc<PanicHook>,
+}
+
+/// Back from the alternate screen to the normal one, cursor shown, raw mode off.
+fn restore_terminal() {
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+    let _ = terminal::disable_raw_mode();
 }
 
 impl RawTerminal {
@@ -149,9 +161,22 @@ impl RawTerminal {
             let _ = terminal::disable_raw_mode();
             return Err(error).context("switching to the alternate screen");
         }
+        // A panic in the game's code (a `todo!()` not written yet, say) prints its
+        // message before the stack unwinds and `drop` leaves the alternate screen,
+        // which then wipes the message with the game: the player would see a blank
+        // screen. The hook leaves the screen first, then prints the message as usual.
+        let print_panic: Arc<PanicHook> = Arc::new(std::panic::take_hook());
+        let print = Arc::clone(&print_panic);
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            print(info);
+        }));
         let terminal =
             Terminal::new(CrosstermBackend::new(stdout)).context("setting up the terminal")?;
-        Ok(RawTerminal { terminal })
+        Ok(RawTerminal {
+            terminal,
+            print_panic,
+        })
     }
 }
 
@@ -163,6 +188,12 @@ impl Drop for RawTerminal {
             crossterm::cursor::Show
         );
         let _ = terminal::disable_raw_mode();
+        // Back to the panic hook there was before (`set_hook` itself panics while
+        // a panic unwinds: the game's hook is then left, and the program ends anyway).
+        if !std::thread::panicking() {
+            let print = Arc::clone(&self.print_panic);
+            std::panic::set_hook(Box::new(move |info| print(info)));
+        }
     }
 }
 

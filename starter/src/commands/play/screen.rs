@@ -142,7 +142,7 @@ pub fn draw(frame: &mut Frame, game: &Game, picture: &Picture, status: &Status) 
     frame.render_widget(Paragraph::new(KEYS), bottom);
     draw_maze(frame, game, picture, middle);
     if game.is_won() {
-        draw_win(frame, game, status, middle);
+        draw_win(frame, game, status, shown_area(picture, middle));
     }
 }
 
@@ -176,8 +176,25 @@ fn draw_maze(frame: &mut Frame, game: &Game, picture: &Picture, area: Rect) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The win message, in a box in the middle of the maze's area.
-fn draw_win(frame: &mut Frame, game: &Game, status: &Status, area: Rect) {
+/// The part of `area` the maze's picture covers: all of it for a maze larger than
+/// the terminal, the top left corner for a small one.
+fn shown_area(picture: &Picture, area: Rect) -> Rect {
+    let width = u16::try_from(picture.width()).unwrap_or(u16::MAX);
+    let height = u16::try_from(picture.height()).unwrap_or(u16::MAX);
+    Rect::new(
+        area.x,
+        area.y,
+        width.min(area.width),
+        height.min(area.height),
+    )
+}
+
+/// The win message, in a box over the middle of the maze as drawn (`maze`), so that
+/// on a large terminal it stays beside a small maze rather than in the middle of the
+/// empty screen. The box is larger than the smallest mazes: it is then moved only as
+/// far right and down as the screen allows.
+fn draw_win(frame: &mut Frame, game: &Game, status: &Status, maze: Rect) {
+    let area = frame.area();
     let lines = vec![
         Line::from("You reached the end!"),
         Line::from(format!(
@@ -189,8 +206,14 @@ fn draw_win(frame: &mut Frame, game: &Game, status: &Status, area: Rect) {
     ];
     let width = 28.min(area.width);
     let height = 5.min(area.height);
-    let x = area.x + (area.width - width) / 2;
-    let y = area.y + (area.height - height) / 2;
+    let centred = |start: u16, length: u16, size: u16, end: u16| {
+        (start + length / 2)
+            .saturating_sub(size / 2)
+            .min(end - size)
+            .max(start)
+    };
+    let x = centred(maze.x, maze.width, width, area.right());
+    let y = centred(maze.y, maze.height, height, area.bottom());
     let popup = Rect::new(x, y, width, height);
     frame.render_widget(Clear, popup);
     frame.render_widget(
@@ -273,6 +296,31 @@ mod tests {
         }
         assert!(game.is_won());
         insta::assert_snapshot!(screen(&game, 60, 14, Duration::from_secs(42)));
+    }
+
+    #[test]
+    fn the_solved_box_lies_over_a_small_maze_on_a_large_terminal() {
+        let mut game = game(8, 5, 2);
+        game.toggle_path();
+        let path = game.shown_path().unwrap().to_vec();
+        for direction in maze::solver::directions_along(&path) {
+            game.step(direction);
+        }
+        let text = screen(&game, 160, 50, Duration::from_secs(42));
+        let picture = Picture::of(&game);
+        // Row 0 is the status line; the picture starts on row 1.
+        let row = text
+            .lines()
+            .position(|line| line.contains("Solved"))
+            .unwrap();
+        assert!(
+            (1..=picture.height()).contains(&row),
+            "the box is on row {row}, the maze on rows 1 to {}:\n{text}",
+            picture.height()
+        );
+        let line = text.lines().nth(row).unwrap();
+        let column = line.chars().position(|c| c == '┌').unwrap();
+        assert!(column < picture.width(), "{line}");
     }
 
     #[test]
