@@ -154,7 +154,10 @@ fn files_for(
     );
     files.insert(
         ".gitignore".into(),
-        b"/target\n/starter/target\n/handout/book\n".to_vec(),
+        // What cargo, insta and the handout's commands leave behind: builds, the
+        // snapshots a test proposes (`.snap.new`, to read, never to commit) and the
+        // graph §10.2 draws into a file.
+        b"/target\n/starter/target\n/handout/book\n*.snap.new\n/starter/graph.svg\n".to_vec(),
     );
     files.insert(
         ".github/workflows/grade.yml".into(),
@@ -1326,6 +1329,21 @@ mod tests {
         let texture = String::from_utf8_lossy(&files[Path::new("starter/src/texture.rs")]);
         assert!(!texture.contains("todo!("), "{texture}");
         assert!(!texture.contains("BEGIN SOLUTION"), "{texture}");
+    }
+
+    #[test]
+    fn the_template_ignores_what_tests_and_the_handouts_commands_leave_behind() {
+        let kit = Kit::locate(None).unwrap();
+        let files = files_for(&kit, &Options::default(), &crate::rubric::kit_text()).unwrap();
+        let ignore = String::from_utf8_lossy(&files[Path::new(".gitignore")]).into_owned();
+        for left_behind in [
+            "/target",
+            "/starter/target",
+            "*.snap.new",
+            "/starter/graph.svg",
+        ] {
+            assert!(ignore.lines().any(|line| line == left_behind), "{ignore}");
+        }
     }
 
     #[test]
