@@ -185,7 +185,7 @@ const REPIN: &str = "A whole report changed: the reference's or the starter's. I
 (a check added or renamed, points, limits or titles changed in fixtures/rubric.toml), \
 read the diff printed with this message, then pin the new report with \
 `INSTA_UPDATE=always cargo test --workspace --test grader --locked reference::whole_report` \
-and commit the .snap files (guide: Maintaining the kit, Change a check)";
+and commit the .snap files (the guide: Test tiers and CI, Pinned lines)";
 
 #[test]
 fn whole_report_of_the_reference_is_the_pinned_one() {
