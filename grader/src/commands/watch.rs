@@ -18,7 +18,6 @@
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -139,16 +138,15 @@ fn show(grader: &Grader<'_>, submission: &Path, src: &Path, first: Vec<String>) 
             let _ = raw.flush();
         }
     };
-    let told = AtomicBool::new(false);
+    let told = std::sync::Once::new();
     let tell = |news: News<'_>| {
         // The first news alone: what to fix next. The rest waits for the report.
-        if told.swap(true, Ordering::SeqCst) {
-            return;
-        }
-        clear();
-        let mut stdout = anstream::stdout();
-        let _ = stdout.write_all(crate::report::render_news(&news, color).as_bytes());
-        let _ = stdout.flush();
+        told.call_once(|| {
+            clear();
+            let mut stdout = anstream::stdout();
+            let _ = stdout.write_all(crate::report::render_news(&news, color).as_bytes());
+            let _ = stdout.flush();
+        });
     };
     let stream = Stream {
         first,
@@ -157,7 +155,7 @@ fn show(grader: &Grader<'_>, submission: &Path, src: &Path, first: Vec<String>) 
     let result = grader.grade_streaming(submission, &stream);
     clear();
     let mut stdout = anstream::stdout();
-    if told.load(Ordering::SeqCst) && !terminal {
+    if told.is_completed() && !terminal {
         // Where nothing was cleared, a blank line between the news and the report.
         let _ = writeln!(stdout);
     }

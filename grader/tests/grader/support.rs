@@ -312,6 +312,17 @@ pub fn failing_lines(report: &str) -> String {
     kept.join("\n")
 }
 
+/// Whether a failed check's message says why the starter fails it: the `todo!()` it
+/// reached (`not implemented: Position::moved (handout §3): …`), or, for a check of a
+/// later part, the earlier part's stub it calls (`this check calls your Part 1
+/// `MazeCellArray::resize`, which is not written yet (see the note at the top of Part
+/// 3)`), which the part's note names with its handout section.
+pub fn says_what_is_not_written(message: &str) -> bool {
+    (message.starts_with("not implemented: ") && message.contains("(handout §"))
+        || (message.starts_with("this check calls your Part ")
+            && message.contains("which is not written yet"))
+}
+
 /// The kit's rubric, as TOML.
 pub fn kit_rubric() -> toml::Table {
     std::fs::read_to_string(kit_root().join("fixtures/rubric.toml"))

@@ -1,0 +1,333 @@
+use std::collections::{HashMap, HashSet};
+
+use super::*;
+
+/// The handout's section (`§2`, `§7.4`) of each check of the rubric as shipped,
+/// from its hint ("handout §2: …").
+fn sections() -> HashMap<String, String> {
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let rubric = std::fs::read_to_string(kit.join("fixtures/rubric.toml")).unwrap();
+    let rubric: toml::Table = toml::from_str(&rubric).unwrap();
+    rubric["check"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|check| {
+            let hint = check.get("hint")?.as_str()?;
+            let section = hint.strip_prefix("handout ")?.split([':', ' ']).next()?;
+            Some((check["name"].as_str()?.to_owned(), section.to_owned()))
+        })
+        .collect()
+}
+
+#[test]
+fn each_later_parts_first_chapter_names_the_earlier_code_its_checks_call() {
+    let sections = sections();
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapters: Vec<String> = std::fs::read_dir(kit.join("handout/src"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for part in &Part::ALL[1..] {
+        let checks: Vec<CheckSpec> = all().into_iter().filter(|c| c.part == *part).collect();
+        if checks.is_empty() {
+            continue; // left out of this build (a template's grader)
+        }
+        // Every check of an earlier part that this part's checks call, directly or
+        // through another prerequisite.
+        let mut called = HashSet::new();
+        let mut next: Vec<&str> = checks.iter().map(|c| c.name).collect();
+        while let Some(name) = next.pop() {
+            for &before in prerequisites(name) {
+                if called.insert(before) {
+                    next.push(before);
+                }
+            }
+        }
+        let mut needed: Vec<&str> = called
+            .into_iter()
+            .filter(|name| find(name).is_some_and(|c| c.part < *part))
+            .map(|name| sections[name].as_str())
+            .collect();
+        needed.sort_unstable();
+        needed.dedup();
+        // The part's first chapter: `07-rat.md` for the checks of §7.1 to §7.6.
+        let chapter = checks
+            .iter()
+            .filter_map(|c| sections.get(c.name))
+            .filter_map(|s| {
+                s.trim_start_matches('§')
+                    .split('.')
+                    .next()?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .min()
+            .unwrap();
+        let file = chapters
+            .iter()
+            .find(|f| {
+                f.strip_prefix(&format!("{chapter:02}-"))
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic()))
+            })
+            .unwrap();
+        let text = std::fs::read_to_string(kit.join("handout/src").join(file)).unwrap();
+        let number = &part.id()["part".len()..];
+        let start = text
+            .find(&format!("> **What Part {number} needs from"))
+            .unwrap_or_else(|| panic!("{file} does not say what Part {number} needs"));
+        let paragraph: String = text[start..]
+            .lines()
+            .take_while(|line| line.starts_with('>'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for section in &needed {
+            assert!(
+                paragraph.contains(&format!("[{section}]")),
+                "{file}: Part {number}'s checks call the code of {section}: {paragraph}"
+            );
+        }
+        if needed.is_empty() {
+            assert!(paragraph.contains("Nothing"), "{file}: {paragraph}");
+        }
+    }
+}
+
+#[test]
+fn the_problems_after_the_first_are_counted_in_words_that_agree() {
+    let problems = |n: usize| (0..n).map(|i| format!("problem {i}")).collect();
+    let one_more = Verdict::from_problems(problems(2), "fine");
+    assert_eq!(one_more.message, "problem 0 (and 1 more problem like it)");
+    let two_more = Verdict::from_problems(problems(3), "fine");
+    assert_eq!(two_more.message, "problem 0 (and 2 more problems like it)");
+}
+
+#[test]
+fn prerequisites_name_known_checks_of_the_same_or_an_earlier_part() {
+    #[cfg(feature = "hidden-checks")]
+    let all = PREREQUISITES.iter().chain(hidden::PREREQUISITES);
+    #[cfg(not(feature = "hidden-checks"))]
+    let all = PREREQUISITES.iter();
+    for (check, before) in all {
+        // A grader without a part's checks (a template that leaves Part 2 or 5
+        // out) keeps their entries, which then wait for nothing.
+        let left_out = !cfg!(all(feature = "part2", feature = "part5"));
+        let Some(spec) = find(check) else {
+            assert!(left_out, "{check} is not a check");
+            continue;
+        };
+        for name in *before {
+            let first = find(name).unwrap_or_else(|| panic!("{name} is not a check"));
+            assert!(first.part <= spec.part, "{check} waits for {name}");
+            assert_ne!(check, name);
+        }
+    }
+}
+
+#[test]
+fn every_blessed_twin_expects_another_answer_than_the_template_knows() {
+    // The template ships each visible check's blessed output. A twin that expects
+    // that same output is answered by code that returns it whatever it is asked:
+    // a twin made by mirroring a maze, say, cannot test its count of dead ends.
+    // These checks' answers are the same for every input of their kind.
+    const THE_SAME_FOR_EVERY_INPUT: &[(&str, &str)] = &[
+        (
+            "array_border_stays_closed",
+            "removing a border wall leaves all four walls",
+        ),
+        (
+            "arrows_solve_unsolvable",
+            "a board with no way to the target has no path",
+        ),
+        ("solve_before_create", "solving before create is NotCreated"),
+    ];
+    let kit = crate::kit::Kit::locate(None).expect("the kit");
+    let snapshots =
+        crate::snapshots::Snapshots::load(&kit.snapshots()).expect("the blessed outputs");
+    let answered: Vec<&str> = all()
+        .iter()
+        .filter(|spec| spec.blessed)
+        .filter(|spec| {
+            !THE_SAME_FOR_EVERY_INPUT
+                .iter()
+                .any(|(name, _)| *name == spec.name)
+        })
+        .filter(|spec| {
+            let visible = snapshots.get(spec.name);
+            let twin = snapshots.get(&twin_name(spec.name));
+            matches!((visible, twin), (Some(v), Some(t)) if v.output == t.output)
+        })
+        .map(|spec| spec.name)
+        .collect();
+    assert!(
+        answered.is_empty(),
+        "these checks' twins expect the answer the template's blessed output gives, so \
+         code that ignores its input passes them: draw another kind of input for the \
+         twin (see Hidden checks and secret twins in the guide): {answered:?}"
+    );
+    for (name, _) in THE_SAME_FOR_EVERY_INPUT {
+        assert!(find(name).is_some(), "{name} is not a check");
+    }
+}
+
+#[test]
+#[cfg(feature = "instructor")]
+fn every_check_has_an_entry_in_the_rubric() {
+    let rubric = crate::rubric::kit();
+    let missing: Vec<&str> = all()
+        .iter()
+        .filter(|spec| {
+            !rubric
+                .checks
+                .iter()
+                .any(|entry| entry.spec.name == spec.name)
+        })
+        .map(|spec| spec.name)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "fixtures/rubric.toml has no [[check]] entry for {missing:?}: add one (name, part, \
+         title, points, hint naming its handout section), or the check is never graded"
+    );
+}
+
+#[test]
+fn every_producer_is_called_by_a_check() {
+    let unused: Vec<&str> = Producer::all()
+        .into_iter()
+        .filter(|producer| !all().iter().any(|check| check.producer == *producer))
+        .map(Producer::name)
+        .collect();
+    // A grader without a part's checks (a template that leaves Part 2 or 5 out)
+    // names none of its producers.
+    if cfg!(all(feature = "part2", feature = "part5")) {
+        assert!(unused.is_empty(), "no check calls {unused:?}");
+    }
+}
+
+#[test]
+fn check_names_are_unique() {
+    let names: HashSet<&str> = all().iter().map(|c| c.name).collect();
+    assert_eq!(names.len(), all().len());
+}
+
+#[test]
+fn a_panicking_judge_is_a_grader_error_not_a_crash() {
+    fn broken(_: &Case) -> Judged {
+        let empty: Vec<u8> = Vec::new();
+        Ok(Verdict::pass(format!("{}", empty[3])))
+    }
+    let spec = CheckSpec {
+        name: "broken",
+        part: Part::Part1,
+        producer: Producer::Part1(producers::Part1::DirectionOpposite),
+        input: |_| Ok(Value::Null),
+        judge: broken,
+        blessed: false,
+    };
+    let verdict = judge(
+        &spec,
+        &Case {
+            input: &Value::Null,
+            output: &Value::Null,
+            expected: None,
+        },
+    );
+    assert!(!verdict.passed && verdict.grader_error);
+    assert!(
+        verdict
+            .message
+            .starts_with("the grader could not judge this")
+    );
+}
+
+#[test]
+fn every_visible_check_asks_its_twin_another_question() {
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let fixtures = kit.join("fixtures");
+    let rubric = crate::rubric::load(&fixtures.join("rubric.toml")).expect("the kit's rubric");
+    let input = |check: &crate::rubric::RubricCheck, secret| {
+        (check.spec.input)(&Inputs {
+            fixtures: &fixtures,
+            check: check.spec.name,
+            secret,
+        })
+        .unwrap_or_else(|error| panic!("{}: {error:#}", check.spec.name))
+    };
+    let same: Vec<&str> = rubric
+        .checks
+        .iter()
+        .filter(|check| check.is_public())
+        .filter(|check| {
+            let twin = input(check, Some("a course's secret"));
+            twin == input(check, None) || twin != input(check, Some("a course's secret"))
+        })
+        .map(|check| check.spec.name)
+        .collect();
+    assert!(
+        same.is_empty(),
+        "these twins ask what the template asks, or change between gradings: {same:?}"
+    );
+}
+
+#[test]
+fn a_long_diff_is_cut_to_a_window_around_its_first_difference() {
+    let expected: String = (0..100).map(|i| format!("line {i}\n")).collect();
+    // Lines 40 to 69 differ: one long hunk, and the window shows its start.
+    let actual: String = (0..100)
+        .map(|i| match i {
+            40..70 => format!("LINE {i}\n"),
+            _ => format!("line {i}\n"),
+        })
+        .collect();
+    let verdict = Verdict::fail_with_diff("differs", &expected, &actual);
+    let diff = verdict.diff.expect("a diff");
+    assert!(diff.lines().count() <= DIFF_WINDOW, "{diff}");
+    assert!(
+        diff.starts_with("--- expected\n+++ yours\n@@ -38,10 +38,10 @@\n line 37\n"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("-line 40\n") && diff.contains("+LINE 40\n"),
+        "{diff}"
+    );
+    assert!(!diff.contains("LINE 50"), "{diff}");
+    assert!(
+        diff.ends_with("… and more below: the whole diff has 69 lines\n"),
+        "{diff}"
+    );
+    let short = Verdict::fail_with_diff("differs", "a\nb\n", "a\nc\n");
+    assert!(!short.diff.expect("a diff").contains("more lines"));
+}
+
+#[test]
+fn a_maze_that_differs_names_its_first_differing_cell_with_both_walls() {
+    let grid = |walls: Vec<Vec<u8>>| model::Grid::from_rows(2, 2, walls).expect("a grid");
+    let maze = |grid| model::MazeData {
+        grid,
+        start: (0, 0),
+        end: (1, 1),
+        label: "2x2".to_owned(),
+    };
+    let want = maze(grid(vec![vec![13, 9], vec![6, 7]]));
+    let got = maze(grid(vec![vec![13, 9], vec![14, 3]]));
+    let verdict = Verdict::maze_mismatch("the 2x2 maze has other walls", &want, &got);
+    assert_eq!(
+        verdict.message,
+        "the 2x2 maze has other walls (the first cell that differs, row by row from the top left, is (0, 1): the reference's has the walls SOUTH | EAST, yours SOUTH | EAST | WEST)"
+    );
+}
+
+#[test]
+fn hidden_inputs_depend_on_the_secret() {
+    use rand::RngCore as _;
+    let inputs = |secret| Inputs {
+        fixtures: Path::new("."),
+        check: "x",
+        secret,
+    };
+    let a = inputs(Some("one")).rng().next_u64();
+    assert_eq!(a, inputs(Some("one")).rng().next_u64());
+    assert_ne!(a, inputs(Some("two")).rng().next_u64());
+    assert_ne!(a, inputs(None).rng().next_u64());
+}
