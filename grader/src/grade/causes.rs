@@ -197,13 +197,10 @@ pub(super) fn earlier_parts(
         }
     }
     for (part, names) in failing_before {
-        let (them, fail) = if names.len() == 1 {
-            ("it", "fails")
-        } else {
-            ("them", "fail")
-        };
+        // The code fails the checks named: "fails" whatever their number.
+        let them = if names.len() == 1 { "it" } else { "them" };
         needs.entry(part).or_default().push(format!(
-            "{}'s checks call code of an earlier part that {fail} its own checks ({}): fix {them} first",
+            "{}'s checks call code of an earlier part that fails its own checks ({}): fix {them} first",
             part_name(part),
             names.join(", ")
         ));
