@@ -652,7 +652,7 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
                         "# {title}\n\n{} is not assigned in this course: there is nothing to \
                          write for it, and no check grades it. Its code in `src/` is provided or \
                          left as stubs, as your course chose.\n",
-                        part_title(part)
+                        part.name()
                     ),
                 ));
             }
@@ -667,11 +667,6 @@ fn leave_out_chapter(part: Part, files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyh
         files.insert(path, page.into_bytes());
     }
     Ok(())
-}
-
-/// "Part 5", for a page's words.
-fn part_title(part: Part) -> String {
-    format!("Part {}", &part.id()["part".len()..])
 }
 
 /// Takes the hidden checks' module out of the grader's sources.

@@ -89,6 +89,11 @@ impl Part {
         }
     }
 
+    /// Its name in words: `Part 2`.
+    pub fn name(self) -> String {
+        format!("Part {}", self.id().trim_start_matches("part"))
+    }
+
     /// Every part's id, for messages: `part1, part2, …`.
     pub fn ids() -> String {
         Part::ALL.map(Part::id).join(", ")

@@ -90,8 +90,8 @@ pub(super) fn stood_in(
         // Short: the note at the top of the check's part says the rest, once.
         check.message = format!(
             "this check calls your {} code, which does not compile: the starter's stub `{stub}` stood in for it (see the note at the top of {})",
-            part_name(broken),
-            part_name(check.part)
+            broken.name(),
+            check.part.name()
         );
         let list = reached.entry(check.part).or_default();
         match list.iter_mut().find(|(p, _)| *p == broken) {
@@ -110,11 +110,6 @@ pub(super) fn stood_in(
 /// gives "DirectionExt::opposite".
 pub(super) fn stub_name(words: &str) -> &str {
     words.split(" (handout §").next().unwrap_or(words).trim()
-}
-
-/// "Part 2", for the part-level notes.
-pub(super) fn part_name(part: Part) -> String {
-    format!("Part {}", part.id().trim_start_matches("part"))
 }
 
 /// What an earlier part lacks that a part's failing checks call, said once at the top
@@ -153,8 +148,8 @@ pub(super) fn earlier_parts(
             }
             check.message = format!(
                 "this check calls your {} `{stub}`, which is not written yet (see the note at the top of {})",
-                part_name(owner),
-                part_name(check.part)
+                owner.name(),
+                check.part.name()
             );
             check.fix_first = None;
             continue;
@@ -180,8 +175,8 @@ pub(super) fn earlier_parts(
         for (owner, stub, count) in stubs {
             needs.entry(part).or_default().push(format!(
                 "{}'s checks call your {} `{stub}`, which is not written yet: {} until it is",
-                part_name(part),
-                part_name(owner),
+                part.name(),
+                owner.name(),
                 fail_count(count)
             ));
         }
@@ -190,8 +185,8 @@ pub(super) fn earlier_parts(
         for (owner, count) in broken {
             needs.entry(part).or_default().push(format!(
                 "{}'s checks call your {} code, which does not compile: the starter's stubs stood in for it in this build, and {} until it compiles {BUILD_NOTE}",
-                part_name(part),
-                part_name(owner),
+                part.name(),
+                owner.name(),
                 fail_count(count)
             ));
         }
@@ -201,7 +196,7 @@ pub(super) fn earlier_parts(
         let them = if names.len() == 1 { "it" } else { "them" };
         needs.entry(part).or_default().push(format!(
             "{}'s checks call code of an earlier part that fails its own checks ({}): fix {them} first",
-            part_name(part),
+            part.name(),
             names.join(", ")
         ));
     }

@@ -248,22 +248,8 @@ fn the_reference_earns_full_marks_whatever_secret_the_course_sets() {
         copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
         let rubric = kit.path().join("fixtures/rubric.toml");
         let text = std::fs::read_to_string(&rubric).expect("rubric");
-        let line = text
-            .lines()
-            .find(|line| line.starts_with("secret = "))
-            .expect("the kit's rubric has a secret");
-        std::fs::write(&rubric, text.replace(line, &format!("secret = {secret:?}")))
-            .expect("writing");
-        let run = |args: &[&str]| {
-            grader()
-                .args(args)
-                .arg("--kit")
-                .arg(kit.path())
-                .arg("--work-dir")
-                .arg(work_dir())
-                .output()
-                .expect("runs")
-        };
+        std::fs::write(&rubric, with_secret(&text, secret)).expect("writing");
+        let run = |args: &[&str]| on_kit(kit.path(), args);
         let blessed = run(&["bless"]);
         assert_eq!(
             blessed.status.code(),
@@ -291,6 +277,18 @@ fn the_reference_earns_full_marks_whatever_secret_the_course_sets() {
     }
 }
 
+/// The grader run with `args` on the kit copied to `kit`, with the suite's work dir.
+fn on_kit(kit: &std::path::Path, args: &[&str]) -> std::process::Output {
+    grader()
+        .args(args)
+        .arg("--kit")
+        .arg(kit)
+        .arg("--work-dir")
+        .arg(work_dir())
+        .output()
+        .expect("runs")
+}
+
 /// `rubric` with its `[grader] secret` set to `secret`.
 fn with_secret(rubric: &str, secret: &str) -> String {
     let line = rubric
@@ -310,16 +308,7 @@ fn a_secret_changed_while_a_part_is_off_is_blessed_into_that_part_too() {
     let title = "title = \"Part 5: arrow mazes\"\n";
     let course = with_secret(&shipped, "CS 101, spring term");
     std::fs::write(&rubric, turned_off(&course, title)).expect("writing");
-    let run = |args: &[&str]| {
-        grader()
-            .args(args)
-            .arg("--kit")
-            .arg(kit.path())
-            .arg("--work-dir")
-            .arg(work_dir())
-            .output()
-            .expect("runs")
-    };
+    let run = |args: &[&str]| on_kit(kit.path(), args);
     let blessed = run(&["bless"]);
     assert_eq!(
         blessed.status.code(),

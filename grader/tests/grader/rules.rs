@@ -207,22 +207,29 @@ fn chapters() -> BTreeMap<String, String> {
         .collect()
 }
 
-/// The visibility of each check of the kit's rubric ("visible" when unsaid).
-fn visibilities() -> BTreeMap<String, String> {
+/// A check of the kit's rubric, as these tests read it.
+#[derive(Deserialize)]
+struct RubricCheck {
+    name: String,
+    visibility: Option<String>,
+    hint: String,
+}
+
+/// The checks of the kit's rubric.
+fn rubric_checks() -> Vec<RubricCheck> {
     #[derive(Deserialize)]
     struct Rubric {
         check: Vec<RubricCheck>,
     }
-    #[derive(Deserialize)]
-    struct RubricCheck {
-        name: String,
-        visibility: Option<String>,
-    }
     let text = std::fs::read_to_string(checkout().join("fixtures/rubric.toml"))
         .expect("reading fixtures/rubric.toml");
     let rubric: Rubric = toml::from_str(&text).expect("fixtures/rubric.toml parses");
-    rubric
-        .check
+    rubric.check
+}
+
+/// The visibility of each check of the kit's rubric ("visible" when unsaid).
+fn visibilities() -> BTreeMap<String, String> {
+    rubric_checks()
         .into_iter()
         .map(|c| (c.name, c.visibility.unwrap_or_else(|| "visible".to_owned())))
         .collect()
@@ -250,20 +257,7 @@ fn every_visible_check_grades_a_rule_of_the_handout() {
 
 #[test]
 fn every_checks_hint_names_a_section_of_the_handout() {
-    #[derive(Deserialize)]
-    struct Rubric {
-        check: Vec<RubricCheck>,
-    }
-    #[derive(Deserialize)]
-    struct RubricCheck {
-        name: String,
-        hint: String,
-    }
-    let text = std::fs::read_to_string(checkout().join("fixtures/rubric.toml"))
-        .expect("reading fixtures/rubric.toml");
-    let rubric: Rubric = toml::from_str(&text).expect("fixtures/rubric.toml parses");
-    let problems: Vec<String> = rubric
-        .check
+    let problems: Vec<String> = rubric_checks()
         .iter()
         .filter_map(|check| {
             let section = check.hint.split_once('§').map(|(_, rest)| {
