@@ -17,15 +17,6 @@ use super::part5::{
 };
 use super::{Case, CheckSpec, Inputs, Judged, Producer, producers};
 
-/// The checks of the code each hidden check also runs (see `checks::prerequisites`).
-pub const PREREQUISITES: &[(&str, &[&str])] = &[
-    ("maze_matches_reference_hidden", super::CARVING),
-    ("solve_path_unique_hidden", super::WALKING),
-    ("rat_bfs_hidden", super::RAT_BFS),
-    ("rat_dfs_hidden", super::RAT_DFS),
-    ("arrows_solve_hidden", super::ARROWS_SEARCH),
-];
-
 /// The hidden checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     CheckSpec::new(

@@ -526,6 +526,10 @@ pub struct CheckSpec {
     /// Whether `grader bless` records the reference's output for this check (and the
     /// judge compares with it).
     pub blessed: bool,
+    /// The checks of the code this check's code also runs: when one of those fails
+    /// too, it is probably the cause, and the report says to fix it first (a wrong
+    /// `opposite` breaks every carved maze, but the place to look is `opposite`).
+    pub after: &'static [&'static str],
 }
 
 impl CheckSpec {
@@ -545,6 +549,16 @@ impl CheckSpec {
             input,
             judge,
             blessed,
+            after: &[],
+        }
+    }
+
+    /// This check, whose code also runs the code the checks `before` grade (see
+    /// [`CheckSpec::after`]).
+    pub const fn after(self, before: &'static [&'static str]) -> CheckSpec {
+        CheckSpec {
+            after: before,
+            ..self
         }
     }
 }
@@ -593,76 +607,10 @@ const TEXTURE: &[&str] = &[
 ];
 pub(crate) const ARROWS_SEARCH: &[&str] = &["arrows_graph_rules", "arrows_graph_fixtures"];
 
-/// For each check, the checks of the code it also runs: when one of those fails
-/// too, it is probably the cause, and the report says to fix it first (a wrong
-/// `opposite` breaks every carved maze, but the place to look is `opposite`).
-/// The hidden checks' entries are in their own module, which the template leaves
-/// out with them.
-const PREREQUISITES: &[(&str, &[&str])] = &[
-    (
-        "array_remove_cell_wall",
-        &["direction_opposite", "position_moved"],
-    ),
-    ("array_accessible_neighbors", &["position_moved"]),
-    ("array_neighbors_with_all_walls", &["position_moved"]),
-    // A created maze (from_cells, create) checks its positions with `contains` and
-    // draws them from the ranges.
-    ("maze_size_validation", &["array_ranges"]),
-    ("maze_complexity_validation", CREATING),
-    ("maze_perfect_square", CARVING),
-    ("maze_perfect_non_square", CARVING),
-    ("maze_start_end_distinct", CARVING),
-    ("maze_same_seed_same_maze", CARVING),
-    ("maze_matches_reference", CARVING),
-    ("maze_complexity_texture", CARVING),
-    ("solve_path_valid", WALKING),
-    ("solve_path_unique", WALKING),
-    ("solve_maze_with_loops", WALKING),
-    ("solve_unreachable_end", WALKING),
-    ("solve_timeout", WALKING),
-    ("rat_maze_rooms", &["direction_opposite"]),
-    ("rat_neighbors_one_sided", &["rat_maze_rooms"]),
-    ("rat_write_read_identity", &["rat_read_fixtures"]),
-    ("rat_bfs_sample", RAT_BFS),
-    ("rat_bfs_fixtures", RAT_BFS),
-    ("rat_dfs_sample", RAT_DFS),
-    ("rat_dfs_fixtures", RAT_DFS),
-    ("rat_generate_joins", RAT_GENERATE),
-    ("rat_generate_perfect", RAT_GENERATE),
-    ("rat_generate_reference", RAT_GENERATE),
-    ("rat_generate_perfect_reference", RAT_GENERATE),
-    ("texture_perfect_square", CARVING),
-    ("texture_perfect_non_square", CARVING),
-    ("texture_matches_reference", TEXTURE),
-    ("texture_horizontal_vertical", TEXTURE),
-    ("texture_straight_zigzag", TEXTURE),
-    ("texture_age_dead_ends", TEXTURE),
-    ("prim_perfect_square", CARVING),
-    ("prim_perfect_non_square", CARVING),
-    ("prim_start_and_end", CARVING),
-    ("prim_matches_reference", CARVING),
-    ("backtrack_path_valid", &["position_moved"]),
-    ("backtrack_matches_reference", &["position_moved"]),
-    ("backtrack_errors", &["position_moved"]),
-    ("backtrack_no_stack_overflow", &["position_moved"]),
-    ("arrows_solve_sample", ARROWS_SEARCH),
-    ("arrows_solve_fixtures", ARROWS_SEARCH),
-    ("arrows_solve_unsolvable", ARROWS_SEARCH),
-    ("arrows_solve_non_square", ARROWS_SEARCH),
-    ("arrows_path_legal", ARROWS_SEARCH),
-];
-
-/// The checks of the code that check `name` also runs (see [`PREREQUISITES`]).
+/// The checks of the code that check `name` also runs (its declaration's
+/// [`CheckSpec::after`]); none for a check this grader does not have.
 pub fn prerequisites(name: &str) -> &'static [&'static str] {
-    #[cfg(feature = "hidden-checks")]
-    let tables = [PREREQUISITES, hidden::PREREQUISITES];
-    #[cfg(not(feature = "hidden-checks"))]
-    let tables = [PREREQUISITES];
-    tables
-        .iter()
-        .flat_map(|table| table.iter())
-        .find(|(check, _)| *check == name)
-        .map_or(&[], |(_, before)| before)
+    find(name).map_or(&[], |check| check.after)
 }
 
 /// The check named `name`.

@@ -137,21 +137,24 @@ pub const CHECKS: &[CheckSpec] = &[
         all_walls_input,
         array_neighbors_with_all_walls,
         true,
-    ),
+    )
+    .after(&["position_moved"]),
     check(
         "array_accessible_neighbors",
         producers::Part1::ArrayAccessibleNeighbors,
         accessible_input,
         array_accessible_neighbors,
         true,
-    ),
+    )
+    .after(&["position_moved"]),
     check(
         "array_remove_cell_wall",
         producers::Part1::ArrayRemoveCellWall,
         removal_input,
         array_remove_cell_wall,
         true,
-    ),
+    )
+    .after(&["direction_opposite", "position_moved"]),
     check(
         "array_border_stays_closed",
         producers::Part1::ArrayRemoveCellWall,
@@ -165,56 +168,66 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_sizes_input,
         maze_size_validation,
         true,
-    ),
+    )
+    // A created maze (from_cells, create) checks its positions with `contains` and
+    // draws them from the ranges.
+    .after(&["array_ranges"]),
     check(
         "maze_complexity_validation",
         producers::Part1::MazeComplexityValidation,
         complexity_input,
         maze_complexity_validation,
         true,
-    ),
+    )
+    .after(super::CREATING),
     check(
         "maze_perfect_square",
         producers::Part1::CreatedMazes,
         square_input,
         mazes_are_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "maze_perfect_non_square",
         producers::Part1::CreatedMazes,
         non_square_input,
         mazes_are_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "maze_start_end_distinct",
         producers::Part1::MazeStartEndDistinct,
         start_end_input,
         maze_start_end_distinct,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "maze_same_seed_same_maze",
         producers::Part1::MazeSameSeedSameMaze,
         same_seed_input,
         maze_same_seed_same_maze,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "maze_matches_reference",
         producers::Part1::CreatedMazes,
         reference_input,
         maze_matches_reference,
         true,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "maze_complexity_texture",
         producers::Part1::MazeComplexityTexture,
         texture_input,
         maze_complexity_texture,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "solve_before_create",
         producers::Part1::SolveBeforeCreate,
@@ -228,35 +241,40 @@ pub const CHECKS: &[CheckSpec] = &[
         valid_path_input,
         solve_path_valid,
         false,
-    ),
+    )
+    .after(super::WALKING),
     check(
         "solve_path_unique",
         producers::Part1::SolvedMazes,
         unique_path_input,
         solve_path_unique,
         true,
-    ),
+    )
+    .after(super::WALKING),
     check(
         "solve_maze_with_loops",
         producers::Part1::SolvedMazes,
         loops_input,
         solve_maze_with_loops,
         false,
-    ),
+    )
+    .after(super::WALKING),
     check(
         "solve_unreachable_end",
         producers::Part1::SolvedMazes,
         unreachable_input,
         solve_unreachable_end,
         true,
-    ),
+    )
+    .after(super::WALKING),
     check(
         "solve_timeout",
         producers::Part1::SolvedRepeatedly,
         timeout_input,
         solve_timeout,
         false,
-    ),
+    )
+    .after(super::WALKING),
 ];
 
 // ---------------------------------------------------------------- wording helpers

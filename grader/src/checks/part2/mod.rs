@@ -103,14 +103,16 @@ pub const CHECKS: &[CheckSpec] = &[
         rooms_input,
         rat_maze_rooms,
         true,
-    ),
+    )
+    .after(&["direction_opposite"]),
     check(
         "rat_neighbors_one_sided",
         producers::Part2::RatNeighbors,
         one_sided_input,
         rat_neighbors_one_sided,
         true,
-    ),
+    )
+    .after(&["rat_maze_rooms"]),
     check(
         "rat_read_fixtures",
         producers::Part2::RatRead,
@@ -124,7 +126,8 @@ pub const CHECKS: &[CheckSpec] = &[
         write_read_input,
         rat_write_read_identity,
         false,
-    ),
+    )
+    .after(&["rat_read_fixtures"]),
     check(
         "rat_invalid_files",
         producers::Part2::RatRead,
@@ -138,56 +141,64 @@ pub const CHECKS: &[CheckSpec] = &[
         bfs_sample_input,
         rat_search,
         true,
-    ),
+    )
+    .after(super::RAT_BFS),
     check(
         "rat_dfs_sample",
         producers::Part2::RatSearch,
         dfs_sample_input,
         rat_search,
         true,
-    ),
+    )
+    .after(super::RAT_DFS),
     check(
         "rat_bfs_fixtures",
         producers::Part2::RatSearch,
         bfs_fixtures_input,
         rat_search,
         true,
-    ),
+    )
+    .after(super::RAT_BFS),
     check(
         "rat_dfs_fixtures",
         producers::Part2::RatSearch,
         dfs_fixtures_input,
         rat_search,
         true,
-    ),
+    )
+    .after(super::RAT_DFS),
     check(
         "rat_generate_joins",
         producers::Part2::RatGenerate,
         joins_input,
         rat_generate_joins,
         false,
-    ),
+    )
+    .after(super::RAT_GENERATE),
     check(
         "rat_generate_perfect",
         producers::Part2::RatGenerate,
         perfect_input,
         rat_generate_perfect,
         false,
-    ),
+    )
+    .after(super::RAT_GENERATE),
     check(
         "rat_generate_reference",
         producers::Part2::RatGenerate,
         generate_reference_input,
         rat_generate_reference,
         true,
-    ),
+    )
+    .after(super::RAT_GENERATE),
     check(
         "rat_generate_perfect_reference",
         producers::Part2::RatGenerate,
         perfect_reference_input,
         rat_generate_reference,
         true,
-    ),
+    )
+    .after(super::RAT_GENERATE),
 ];
 
 // ---------------------------------------------------------------- wording helpers

@@ -65,42 +65,48 @@ pub const CHECKS: &[CheckSpec] = &[
         square_input,
         mazes_are_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "texture_perfect_non_square",
         producers::Part3::WeightedMazes,
         non_square_input,
         mazes_are_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "texture_matches_reference",
         producers::Part3::WeightedMazes,
         reference_input,
         texture_matches_reference,
         true,
-    ),
+    )
+    .after(super::TEXTURE),
     check(
         "texture_horizontal_vertical",
         producers::Part3::WeightedWalls,
         axis_input,
         texture_horizontal_vertical,
         false,
-    ),
+    )
+    .after(super::TEXTURE),
     check(
         "texture_straight_zigzag",
         producers::Part3::WeightedWalls,
         turns_input,
         texture_straight_zigzag,
         false,
-    ),
+    )
+    .after(super::TEXTURE),
     check(
         "texture_age_dead_ends",
         producers::Part3::WeightedWalls,
         age_input,
         texture_age_dead_ends,
         false,
-    ),
+    )
+    .after(super::TEXTURE),
 ];
 
 // ---------------------------------------------------------------- wording helpers

@@ -41,56 +41,64 @@ pub const CHECKS: &[CheckSpec] = &[
         square_input,
         prim_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "prim_perfect_non_square",
         producers::Part4::PrimMazes,
         non_square_input,
         prim_perfect,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "prim_start_and_end",
         producers::Part4::PrimMazes,
         ends_input,
         prim_start_and_end,
         false,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "prim_matches_reference",
         producers::Part4::PrimMazes,
         reference_input,
         prim_matches_reference,
         true,
-    ),
+    )
+    .after(super::CARVING),
     check(
         "backtrack_path_valid",
         producers::Part4::BacktrackSolve,
         valid_input,
         backtrack_path_valid,
         false,
-    ),
+    )
+    .after(&["position_moved"]),
     check(
         "backtrack_matches_reference",
         producers::Part4::BacktrackSolve,
         loops_input,
         backtrack_matches_reference,
         true,
-    ),
+    )
+    .after(&["position_moved"]),
     check(
         "backtrack_errors",
         producers::Part4::BacktrackErrors,
         errors_input,
         backtrack_errors,
         true,
-    ),
+    )
+    .after(&["position_moved"]),
     check(
         "backtrack_no_stack_overflow",
         producers::Part4::BacktrackSmallStack,
         snake_input,
         backtrack_no_stack_overflow,
         false,
-    ),
+    )
+    .after(&["position_moved"]),
 ];
 
 #[cfg(test)]

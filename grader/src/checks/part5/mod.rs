@@ -88,31 +88,36 @@ pub const CHECKS: &[CheckSpec] = &[
         producers::Part5::Solve,
         solve_sample_input,
         arrows_solve,
-    ),
+    )
+    .after(super::ARROWS_SEARCH),
     check(
         "arrows_solve_fixtures",
         producers::Part5::Solve,
         solve_fixtures_input,
         arrows_solve,
-    ),
+    )
+    .after(super::ARROWS_SEARCH),
     check(
         "arrows_solve_unsolvable",
         producers::Part5::Solve,
         solve_unsolvable_input,
         arrows_solve,
-    ),
+    )
+    .after(super::ARROWS_SEARCH),
     check(
         "arrows_solve_non_square",
         producers::Part5::Solve,
         solve_non_square_input,
         arrows_solve,
-    ),
+    )
+    .after(super::ARROWS_SEARCH),
     check(
         "arrows_path_legal",
         producers::Part5::Solve,
         path_legal_input,
         arrows_path_legal,
-    ),
+    )
+    .after(super::ARROWS_SEARCH),
 ];
 
 // ---------------------------------------------------------------- wording helpers
