@@ -5,6 +5,7 @@
 mod actions;
 mod arrows;
 mod browser;
+mod change_a_check;
 mod class;
 mod cli;
 mod container;
