@@ -926,7 +926,7 @@ fn workflow(options: &Options) -> String {
         ),
     };
     format!("{start}{}", WORKFLOW_END.replace("@SUMMARY@", summary))
-        .replace("@MIN_SCORE@", &crate::report::points(options.min_score))
+        .replace("@MIN_SCORE@", &crate::rubric::points(options.min_score))
 }
 
 const WORKFLOW: &str = r#"# Grades the starter on every push and pull request with the course's grader (its

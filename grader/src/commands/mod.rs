@@ -34,8 +34,6 @@ use anyhow::{Context as _, bail};
 use serde_json::Value;
 
 #[cfg(feature = "instructor")]
-pub use grade_all::shard::Shard;
-
 use crate::Status;
 use crate::checks::{self, Inputs};
 use crate::cli::{Command, KitArgs};
