@@ -1,3 +1,4 @@
+use super::unassigned::{not_assigned_text, without_item};
 use super::*;
 
 /// The kit's rubric with Part 3 turned off (from [`crate::rubric::kit_text`], every
