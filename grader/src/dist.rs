@@ -260,7 +260,7 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 
 /// The grader's modules that only the `instructor` feature builds, relative to
 /// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
-pub(crate) const INSTRUCTOR_MODULES: [&str; 14] = [
+pub(crate) const INSTRUCTOR_MODULES: [&str; 15] = [
     "commands/bless",
     "commands/dist",
     "commands/grade_all",
@@ -274,6 +274,7 @@ pub(crate) const INSTRUCTOR_MODULES: [&str; 14] = [
     "commands/starter",
     "dist",
     "gradescope",
+    "shard",
     "starter",
 ];
 
