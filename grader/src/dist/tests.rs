@@ -268,6 +268,8 @@ fn the_templates_grader_has_no_instructor_module_and_no_attack_suite() {
             "self_check",
             "bless",
             "src/dist.rs",
+            "src/dist/",
+            "src/shard.rs",
             "commands/dist.rs",
             "src/starter.rs",
             "commands/starter.rs",
