@@ -325,7 +325,7 @@ pub struct GradeAllArgs {
     /// first 8 bytes, big-endian) mod N is K - 1. Put the N outputs together with
     /// `grader merge`.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::commands::Shard>,
+    pub shard: Option<crate::shard::Shard>,
     /// An earlier output (of grade-all, a shard of it, or merge) whose results are
     /// kept, copied into OUTPUT_DIR, for every submission whose files are unchanged,
     /// as a rerun into the same OUTPUT_DIR keeps its own; repeatable. Only an output

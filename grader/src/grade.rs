@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::checks::mistake::{self, Mistake};
 use crate::checks::{self, Case, Part, Verdict};
 use crate::harness::{self, Workspace};
-use crate::report::{CheckResult, Report};
+use crate::report::{CheckResult, News, Report};
 use crate::rubric::{Rubric, RubricCheck};
 use crate::runner::{self, Confinement, Request, Run, RunOutcome};
 use crate::sandbox::Level;
@@ -94,15 +94,6 @@ pub struct Stream<'a> {
     /// Told of the compiler's errors as soon as the build is done, and of each
     /// failing check as soon as its verdict is final (from the grading's threads).
     pub on_news: Option<&'a (dyn Fn(News<'_>) + Sync)>,
-}
-
-/// One piece of news of a grading under way (see [`Stream`]).
-pub enum News<'r> {
-    /// The build is done, and these parts' code does not compile.
-    CompileErrors(&'r [String]),
-    /// A check failed: its result as the report will show it, less what only the
-    /// whole grading can add (which other failing check to fix first).
-    Failed(&'r CheckResult),
 }
 
 impl Grader<'_> {

@@ -27,7 +27,7 @@ use anyhow::Context as _;
 
 use crate::dist::{copy_tree, workspace_manifest};
 use crate::kit::Kit;
-use crate::report::points;
+use crate::rubric::points;
 use crate::starter::trimmed_lock;
 
 /// The toolchain `setup.sh` installs: the one the kit is tested with.

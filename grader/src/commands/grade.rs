@@ -9,8 +9,8 @@ use std::time::Duration;
 use super::Setup;
 use crate::Status;
 use crate::cli::GradeArgs;
-use crate::grade::{News, Stream, StylePass};
-use crate::report::Format;
+use crate::grade::{Stream, StylePass};
+use crate::report::{Format, News};
 use crate::timings::{Phase, Stopwatch, Timings};
 
 /// Grades one submission and writes its report. With `--format gradescope` and
@@ -140,7 +140,7 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
         Some(min) if report.score < min => {
             eprintln!(
                 "grader: score {} is below the minimum {min}",
-                crate::report::points(report.score)
+                crate::rubric::points(report.score)
             );
             Ok(Status::BelowMinScore)
         }

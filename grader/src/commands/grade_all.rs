@@ -16,9 +16,9 @@
 //! in a browser for the staff (see [`page`]), with what the class got wrong grouped
 //! by mistake (see [`mistakes`]).
 //!
-//! `--shard K/N` grades only the entries of shard K of N (see [`shard`] for the
-//! partition), into an output folder complete on its own; `grader merge` puts N
-//! of them together. Every output has a `manifest.json` saying what it holds and
+//! `--shard K/N` grades only the entries of shard K of N (see [`crate::shard`] for
+//! the partition), into an output folder complete on its own; `grader merge` puts N
+//! of them together. Every output has a `manifest.json` (see [`manifest`]) saying what it holds and
 //! what it was graded with (shard 1/1 for a whole class). `--roster FILE` also
 //! writes the LMS exports (see [`roster`]).
 //!
@@ -35,7 +35,6 @@
 //! used: the fingerprint alone does not cover the grader's code or the level, and
 //! `grader merge` refuses outputs that differ in them.
 
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -49,17 +48,21 @@ use super::grade::write_atomically;
 use crate::Status;
 use crate::cli::{GradeAllArgs, KitArgs};
 use crate::harness;
-use crate::report::{Audience, Format, points};
-use crate::rubric::Rubric;
+use crate::report::{Audience, Format};
+use crate::rubric::{Rubric, points};
+use crate::shard::Shard;
 use crate::submission::{self, NotASubmission};
 use crate::timings::Timings;
 
 mod lints;
+pub(crate) mod manifest;
 pub(crate) mod mistakes;
 mod page;
+mod progress;
 pub(crate) mod roster;
-pub(crate) mod shard;
 mod summary;
+
+use progress::Progress;
 
 /// The file beside a saved result that says what it was graded from.
 const FINGERPRINT: &str = "fingerprint";
@@ -133,7 +136,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         bail!("the class folder {} is not a directory", args.dir.display());
     }
     let (folders, passed_over) = class_entries(&args.dir, &args.output_dir)?;
-    let class = shard::Class::of(
+    let class = manifest::Class::of(
         folders
             .iter()
             .map(|(name, _)| name.as_str())
@@ -158,7 +161,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         );
     }
     // The whole class is checked above; a shard may hold no submission at all.
-    let shard = args.shard.unwrap_or(shard::Shard::WHOLE);
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let folders: Vec<Folder> = folders
         .into_iter()
         .filter(|(name, _)| shard.holds(name))
@@ -195,7 +198,7 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
     if setup.style {
         base.push_str("+style");
     }
-    let revision = shard::Revision::of(&setup.kit)?;
+    let revision = manifest::Revision::of(&setup.kit)?;
     let level = crate::sandbox::level(args.sandbox).unwrap_or(crate::sandbox::Level::Unconfined);
     let reuse = reusable(&args.reuse, &revision, level)?;
     let reused = std::sync::atomic::AtomicUsize::new(0);
@@ -233,9 +236,9 @@ pub fn run(args: &GradeAllArgs) -> anyhow::Result<Status> {
         level,
         roster.as_ref(),
     )?;
-    let manifest = shard::Manifest::new(&revision, level, shard, class, &rows);
+    let manifest = manifest::Manifest::new(&revision, level, shard, class, &rows);
     write_atomically(
-        &args.output_dir.join(shard::MANIFEST),
+        &args.output_dir.join(manifest::MANIFEST),
         manifest.to_json().as_bytes(),
     )?;
     let roster_line = match &roster {
@@ -369,13 +372,13 @@ pub(crate) fn class_entries(dir: &Path, output: &Path) -> anyhow::Result<(Vec<Fo
 /// kit revision, rubric or sandbox level is passed over with a note saying so.
 fn reusable(
     given: &[PathBuf],
-    revision: &shard::Revision,
+    revision: &manifest::Revision,
     level: crate::sandbox::Level,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let mut kept = Vec::new();
     for dir in given {
         let manifest =
-            shard::Manifest::read(dir).with_context(|| format!("--reuse {}", dir.display()))?;
+            manifest::Manifest::read(dir).with_context(|| format!("--reuse {}", dir.display()))?;
         let differs = if manifest.kit_revision != revision.kit {
             Some("kit revision (the grader's code, fixtures or starter)")
         } else if manifest.rubric_digest != revision.rubric {
@@ -497,6 +500,11 @@ pub(crate) const REPORTS: [(&str, Format); 3] = [
 
 /// The folder, in each student's folder, of the reports for the course's staff only.
 pub(crate) const INSTRUCTOR: &str = "instructor";
+
+/// The instructor's JSON report of the entry `name` below `out`.
+pub(crate) fn instructor_json(out: &Path, name: &str) -> PathBuf {
+    out.join(name).join(INSTRUCTOR).join("results.json")
+}
 
 /// Every file grade-all writes in a student's folder, relative to it: the reports
 /// that may be handed out, then the instructor's, then the grading's bookkeeping.
@@ -735,77 +743,6 @@ pub fn defused(cell: &str) -> String {
         format!("'{cell}")
     } else {
         cell.to_owned()
-    }
-}
-
-/// Progress on stderr: a bar on a terminal, one plain line per submission otherwise.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    total: usize,
-    done: Mutex<usize>,
-}
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = indicatif::ProgressBar::new(total as u64);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-                .progress_chars("=> "),
-            );
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        });
-        Progress {
-            bar,
-            total,
-            done: Mutex::new(0),
-        }
-    }
-
-    fn start(&self, name: &str) {
-        if let Some(bar) = &self.bar {
-            bar.set_message(format!("grading {name}"));
-        }
-    }
-
-    fn finish(&self, row: &Row) {
-        let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
-        *done += 1;
-        let what = match &row.outcome {
-            Outcome::Graded(grade) => format!(
-                "{}/{}{}",
-                points(grade.score),
-                points(grade.max_score),
-                if row.unchanged { " (unchanged)" } else { "" }
-            ),
-            Outcome::NotASubmission(_) => "no submission".to_owned(),
-            Outcome::Refused(reason) => format!("refused: {reason}"),
-            Outcome::Failed(reason) => format!("grader error: {reason}"),
-        };
-        let line = format!(
-            "[{}/{}] {}: {what} ({:.1} s)",
-            *done,
-            self.total,
-            crate::report::text::visible(&row.name),
-            row.duration.as_secs_f64()
-        );
-        match &self.bar {
-            Some(bar) => {
-                bar.println(line);
-                bar.inc(1);
-            }
-            None => eprintln!("{line}"),
-        }
-    }
-
-    fn done(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
     }
 }
 

@@ -21,7 +21,7 @@ use crate::Status;
 use crate::cli::GradescopeArgs;
 use crate::gradescope;
 use crate::kit::Kit;
-use crate::report::points;
+use crate::rubric::points;
 use crate::sandbox::Mode;
 
 /// Writes the package, and tries it when asked.

@@ -20,12 +20,13 @@ use std::time::Duration;
 use anyhow::{Context as _, bail};
 
 use super::grade::write_atomically;
-use super::grade_all::shard::{Entry, MANIFEST, Manifest, Revision, Shard};
+use super::grade_all::manifest::{Entry, MANIFEST, Manifest, Revision};
 use super::grade_all::{Grade, Outcome, Row, copy_result, write_class_files, write_exports};
 use crate::Status;
 use crate::cli::MergeArgs;
 use crate::kit::Kit;
 use crate::sandbox::Level;
+use crate::shard::Shard;
 
 /// Merges the shards' outputs.
 pub fn run(args: &MergeArgs) -> anyhow::Result<Status> {

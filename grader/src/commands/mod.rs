@@ -33,9 +33,6 @@ use std::path::PathBuf;
 use anyhow::{Context as _, bail};
 use serde_json::Value;
 
-#[cfg(feature = "instructor")]
-pub use grade_all::shard::Shard;
-
 use crate::Status;
 use crate::checks::{self, Inputs};
 use crate::cli::{Command, KitArgs};

@@ -15,7 +15,7 @@ use super::bless::{blessed, build_solution};
 use crate::Status;
 use crate::checks;
 use crate::cli::KitArgs;
-use crate::report::points;
+use crate::rubric::points;
 use crate::starter;
 
 /// Runs every self-check and prints one line for each.

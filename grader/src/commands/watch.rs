@@ -27,8 +27,8 @@ use notify::{EventKind, RecursiveMode, Watcher as _};
 use super::Setup;
 use crate::Status;
 use crate::cli::WatchArgs;
-use crate::grade::{Grader, News, Stream, StylePass};
-use crate::report::Report;
+use crate::grade::{Grader, Stream, StylePass};
+use crate::report::{News, Report};
 use crate::rubric::Rubric;
 
 /// How long the files must stay untouched after a save before grading starts.

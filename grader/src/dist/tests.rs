@@ -1,3 +1,4 @@
+use super::unassigned::{not_assigned_text, without_item};
 use super::*;
 
 /// The kit's rubric with Part 3 turned off (from [`crate::rubric::kit_text`], every
@@ -267,6 +268,8 @@ fn the_templates_grader_has_no_instructor_module_and_no_attack_suite() {
             "self_check",
             "bless",
             "src/dist.rs",
+            "src/dist/",
+            "src/shard.rs",
             "commands/dist.rs",
             "src/starter.rs",
             "commands/starter.rs",

@@ -128,29 +128,6 @@ pub struct Lint {
     pub column: usize,
 }
 
-impl Lint {
-    /// The finding in a compiler message of the student's crate, if the message is
-    /// one of clippy's and points into `src/`.
-    pub(super) fn of(message: &super::probe::Diagnostic) -> Option<Lint> {
-        let code = &message.code.as_ref()?.code;
-        if !code.starts_with("clippy::") {
-            return None;
-        }
-        let span = message.spans.iter().find(|span| span.is_primary)?;
-        let file = Path::new(&span.file_name)
-            .strip_prefix("submission/src")
-            .ok()?
-            .to_path_buf();
-        Some(Lint {
-            code: code.clone(),
-            message: message.message.clone(),
-            file,
-            lines: (span.line_start, span.line_end.max(span.line_start)),
-            column: span.column_start,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

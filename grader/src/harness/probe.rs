@@ -108,7 +108,7 @@ pub(super) fn build_probe_into(
                 // A finding goes to the style section, never among the warnings; an
                 // error of clippy's (a lint the student's code denies) is an error
                 // too, which the build decides about (see `super::build`).
-                if let Some(lint) = Lint::of(&message).filter(|_| from_submission) {
+                if let Some(lint) = message.lint().filter(|_| from_submission) {
                     attempt.lints.push(lint);
                     if !error {
                         continue;
@@ -242,7 +242,7 @@ pub(super) fn lint_crate(
         if let Ok(CargoMessage::CompilerMessage { target, message }) =
             serde_json::from_str::<CargoMessage>(line)
             && target.name == "maze"
-            && let Some(lint) = Lint::of(&message)
+            && let Some(lint) = message.lint()
         {
             lints.push(lint);
         }
@@ -312,6 +312,29 @@ pub(super) struct Diagnostic {
     /// Where it points.
     #[serde(default)]
     pub(super) spans: Vec<Span>,
+}
+
+impl Diagnostic {
+    /// Clippy's finding in this message of the student's crate, if the message is
+    /// one of clippy's and points into `src/`.
+    pub(super) fn lint(&self) -> Option<Lint> {
+        let code = &self.code.as_ref()?.code;
+        if !code.starts_with("clippy::") {
+            return None;
+        }
+        let span = self.spans.iter().find(|span| span.is_primary)?;
+        let file = Path::new(&span.file_name)
+            .strip_prefix("submission/src")
+            .ok()?
+            .to_path_buf();
+        Some(Lint {
+            code: code.clone(),
+            message: self.message.clone(),
+            file,
+            lines: (span.line_start, span.line_end.max(span.line_start)),
+            column: span.column_start,
+        })
+    }
 }
 
 /// A diagnostic's code.

@@ -40,7 +40,7 @@ pub fn render(report: &Report) -> String {
             if let Some(svg) = check.picture.as_ref().filter(|_| !check.passed) {
                 test["output"] = json!(format!(
                     "<pre>{}</pre><figure>{svg}<figcaption>Expected (left) and yours (right).</figcaption></figure>",
-                    super::html::escape(&output)
+                    super::text::escape(&output)
                 ));
                 test["output_format"] = json!("html");
             }
@@ -56,8 +56,8 @@ pub fn render(report: &Report) -> String {
             format!(
                 "{}: {}/{}",
                 p.title,
-                super::points(p.score),
-                super::points(p.max_score)
+                crate::rubric::points(p.score),
+                crate::rubric::points(p.max_score)
             )
         })
         .collect();

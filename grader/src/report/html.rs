@@ -12,24 +12,9 @@
 
 use std::fmt::Write as _;
 
-use super::{CheckResult, Report, points};
-
-/// `text` with the characters HTML gives a meaning escaped (element content and
-/// quoted attributes).
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use super::text::escape;
+use super::{CheckResult, Report};
+use crate::rubric::points;
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:64rem;margin:1rem auto;padding:0 1rem;color:#222}\
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}\

@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 
 use owo_colors::OwoColorize;
 
-use super::{CheckResult, Report, TWINS_ELSEWHERE, points};
+use super::{CheckResult, Report, TWINS_ELSEWHERE};
+use crate::rubric::points;
 use crate::sandbox::Level;
 
 /// What marks a line that the student's code printed or the compiler said of it.

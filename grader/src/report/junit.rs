@@ -12,7 +12,8 @@ use quick_junit::{
     NonSuccessKind, Property, Report as JunitReport, TestCase, TestCaseStatus, TestSuite,
 };
 
-use super::{Report, points};
+use super::Report;
+use crate::rubric::points;
 
 /// The JUnit XML text.
 pub fn render(report: &Report) -> String {

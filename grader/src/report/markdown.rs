@@ -7,30 +7,9 @@
 
 use std::fmt::Write as _;
 
-use super::text::longest_backtick_run;
-use super::{Report, points};
-
-/// The characters escaped in inline text: emphasis, code, links and images, HTML
-/// and entities, headings, strikethrough, table cells and the escape itself.
-const INLINE_SPECIAL: &[char] = &[
-    '\\', '`', '*', '_', '[', ']', '<', '>', '&', '#', '~', '|', '!',
-];
-
-/// `text` as inline Markdown that shows exactly `text`, on one line.
-pub(crate) fn inline(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' => out.push(' '),
-            c if INLINE_SPECIAL.contains(&c) => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
+use super::Report;
+use super::text::{inline, longest_backtick_run};
+use crate::rubric::points;
 
 /// A table cell of the rubric's own text (which may use Markdown).
 fn cell(text: &str) -> String {

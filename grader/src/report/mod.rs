@@ -491,19 +491,29 @@ fn visible_check(check: &CheckResult) -> CheckResult {
     }
 }
 
+/// One piece of news of a grading under way, which a grading tells as soon as it
+/// knows it (the grading's `Stream` says to whom).
+pub enum News<'r> {
+    /// The build is done, and these parts' code does not compile.
+    CompileErrors(&'r [String]),
+    /// A check failed: its result as the report will show it, less what only the
+    /// whole grading can add (which other failing check to fix first).
+    Failed(&'r CheckResult),
+}
+
 /// What `grader watch` shows of a grading under way, as soon as the grading knows
-/// it (see [`crate::grade::Stream`]): the compiler's errors, or a failing check in
-/// full, as the short view will show it.
-pub fn render_news(news: &crate::grade::News<'_>, color: bool) -> String {
+/// it: the compiler's errors, or a failing check in full, as the short view will
+/// show it.
+pub fn render_news(news: &News<'_>, color: bool) -> String {
     match news {
-        crate::grade::News::CompileErrors(errors) => {
+        News::CompileErrors(errors) => {
             let errors: Vec<String> = errors
                 .iter()
                 .map(|error| text::visible(error).into_owned())
                 .collect();
             human::early_build_errors(&errors, color)
         }
-        crate::grade::News::Failed(check) => human::early_failure(&visible_check(check), color),
+        News::Failed(check) => human::early_failure(&visible_check(check), color),
     }
 }
 
@@ -541,16 +551,5 @@ impl Format {
             | Format::Html
             | Format::Classroom => Audience::Students,
         }
-    }
-}
-
-/// Points without a needless `.0`: `2`, `2.5`.
-pub fn points(value: f64) -> String {
-    // Adding 0.0 turns the -0 of an empty sum into 0.
-    let value = value + 0.0;
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value}")
     }
 }

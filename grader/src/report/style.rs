@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 use owo_colors::OwoColorize;
 use serde_json::{Value, json};
 
-use super::html::escape;
-use super::markdown::inline;
+use super::text::{escape, inline};
 use crate::style::{Finding, NOT_COMPILED, Section};
 
 /// The section's title.
@@ -264,7 +263,7 @@ mod tests {
             score: 1.0,
             max_score: 2.0,
             earned: 2.0,
-            earned_by: crate::style::EarnedBy::Checks,
+            earned_by: crate::rubric::EarnedBy::Checks,
             per_finding: 1.0,
             visibility: Visibility::Visible,
             lints: 1,

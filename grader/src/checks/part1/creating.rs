@@ -615,7 +615,7 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
                 // Not a question of the order of draws: a maze that is not even
                 // perfect (a wall taken down on one side only, a loop) is another
                 // mistake, told and grouped apart, by its problem's words.
-                let words = without_numbers(&problem);
+                let words = without_numbers(&problem.to_string());
                 let kind = words.split(':').next().unwrap_or_default().trim();
                 return Ok(Verdict::maze_mismatch(
                     format!(

@@ -2,6 +2,7 @@
 //! puts them, the reference's mazes bit for bit.
 
 use super::*;
+use crate::checks::model::Imperfection;
 
 type Spec = (i32, i32, u64);
 
@@ -71,7 +72,10 @@ pub(super) fn prim_perfect(case: &Case) -> Judged {
             // The source's bug: the start is not marked, so it is added twice.
             let hint = if index >= used_from {
                 " (it was given a grid with every wall down: generate_prim puts every wall back up first)"
-            } else if problem.contains("loop") || problem.contains("cannot be reached") {
+            } else if matches!(
+                problem,
+                Imperfection::Loop { .. } | Imperfection::Closed { .. }
+            ) {
                 " (is the start marked as in the maze from the beginning?)"
             } else {
                 ""

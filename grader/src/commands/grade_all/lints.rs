@@ -11,9 +11,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::{Outcome, Row};
-use crate::report::html::escape;
 use crate::report::style::with_code;
-use crate::report::text;
+use crate::report::text::{self, escape};
 use crate::style::{Section, explanation};
 
 /// One lint across the class.
@@ -54,7 +53,7 @@ pub fn read(out: &Path, rows: &[Row]) -> Class {
             continue;
         }
         let section: Option<Section> =
-            std::fs::read_to_string(super::page::instructor_json(out, &row.name))
+            std::fs::read_to_string(super::instructor_json(out, &row.name))
                 .ok()
                 .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
                 .and_then(|report| serde_json::from_value(report.get("style")?.clone()).ok());
@@ -104,7 +103,7 @@ pub fn nav(class: &Class) -> &'static str {
 
 /// The page's section: each lint, how many students have it and who (links to their
 /// reports), with what it means.
-pub fn html(out: &mut String, class: &Class, student_link: impl Fn(&str) -> String) {
+pub fn html(out: &mut String, class: &Class, link: impl Fn(&str) -> String) {
     if class.read == 0 {
         return;
     }
@@ -122,7 +121,7 @@ pub fn html(out: &mut String, class: &Class, student_link: impl Fn(&str) -> Stri
         let who: Vec<String> = common
             .students
             .iter()
-            .map(|(name, count)| format!("{} ({count})", student_link(name)))
+            .map(|(name, count)| format!("{} ({count})", link(name)))
             .collect();
         let _ = write!(
             out,
@@ -155,7 +154,7 @@ pub fn markdown(class: &Class) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} |",
-            crate::report::markdown::inline(&common.lint),
+            text::inline(&common.lint),
             common.students.len(),
             common.findings()
         );
@@ -195,14 +194,14 @@ mod tests {
             score: 0.0,
             max_score: 0.0,
             earned: 0.0,
-            earned_by: crate::style::EarnedBy::Checks,
+            earned_by: crate::rubric::EarnedBy::Checks,
             per_finding: 1.0,
             visibility: Visibility::Visible,
             lints: 3,
             findings,
             not_yours: 0,
         };
-        let path = super::super::page::instructor_json(out, name);
+        let path = super::super::instructor_json(out, name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let report =
             serde_json::json!({ "score": 0, "max_score": 0, "checks": [], "style": section });

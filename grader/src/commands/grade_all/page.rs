@@ -40,12 +40,12 @@ use serde_json::Value;
 
 use super::mistakes::{self, Failure, Group};
 use super::summary::{self, bucket_label, buckets, grades, hardest_first, median, round1};
-use super::{Grade, INSTRUCTOR, Outcome, Row, counted};
+use super::{Grade, INSTRUCTOR, Outcome, Row, counted, instructor_json};
 use crate::checks::Mistake;
 use crate::checks::mistake::{BUILD_ERROR, DID_NOT_RUN, NOT_IMPLEMENTED};
-use crate::report::html::escape;
-use crate::report::{points, text};
+use crate::report::text::{self, escape};
 use crate::rubric::Rubric;
+use crate::rubric::points;
 
 /// The sentence that says how failures are grouped.
 pub const GROUPING: &str = "Each check's failures are grouped by what was wrong (the same \
@@ -106,11 +106,6 @@ pub struct Reports {
     pub failures: BTreeMap<String, Vec<Failure>>,
     /// The parts (their ids) that did not compile, by student.
     pub unbuilt: BTreeMap<String, Vec<String>>,
-}
-
-/// The instructor's JSON report of the entry `name` below `out`.
-pub fn instructor_json(out: &Path, name: &str) -> std::path::PathBuf {
-    out.join(name).join(INSTRUCTOR).join("results.json")
 }
 
 /// What the page needs of the graded students' reports below `out`.

@@ -42,7 +42,7 @@ use std::path::Path;
 use anyhow::{Context as _, bail};
 
 use super::{Outcome, Row, counted, defused};
-use crate::report::points;
+use crate::rubric::points;
 
 /// The file beside the `submission_NNN/` folders of a Gradescope export (Review
 /// Grades → Export Submissions) that says whose each one is.
@@ -707,7 +707,7 @@ pub fn exports(roster: &Roster, rows: &[Row], assignment: &str) -> anyhow::Resul
         .map(|(i, folders)| (*i, folders))
         .collect();
     let paired = pairing.folders.values().filter(|f| f.len() == 1).count();
-    let inline = crate::report::markdown::inline;
+    let inline = crate::report::text::inline;
     let mut report = format!(
         "# Roster\n\n{} roster ({}): {paired} with one folder, {} without a folder, {} with several; {} of {} without a roster entry, {} fitting several.\n",
         roster.source.name(),

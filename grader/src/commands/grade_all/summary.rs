@@ -8,9 +8,9 @@
 use std::fmt::Write as _;
 
 use super::{Grade, Outcome, Row};
-use crate::report::markdown::inline;
-use crate::report::points;
+use crate::report::text::inline;
 use crate::rubric::Rubric;
+use crate::rubric::points;
 use crate::timings::{Spent, Timings};
 
 /// How many bars the histogram has: tenths of the maximum score.

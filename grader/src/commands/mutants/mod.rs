@@ -36,8 +36,8 @@ use serde::Deserialize;
 use crate::Status;
 use crate::cli::MutantsArgs;
 use crate::kit::Kit;
-use crate::report::points;
 use crate::report::text::longest_backtick_run;
+use crate::rubric::points;
 
 mod lab;
 mod listing;

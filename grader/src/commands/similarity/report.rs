@@ -17,7 +17,8 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::{KnownMatch, Outcome, Pair, Submission, read_source, tokens};
-use crate::report::html::{block_of_markup, escape};
+use crate::report::html::block_of_markup;
+use crate::report::text::escape;
 
 /// What the report says before any figure.
 const CAUTION: &str = "Similarity is evidence, not a verdict: two submissions listed here share \

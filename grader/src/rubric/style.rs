@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::rubric::Visibility;
+use super::Visibility;
 
 /// The lints that count when the rubric names none: clippy's default groups (what
 /// `cargo clippy` warns about, correctness errors included), and the lints of its
