@@ -14,7 +14,11 @@ pub(super) const BUILD_NOTE: &str = "(the compiler's message is at the top of th
 pub(super) fn point_at_causes(mut checks: Vec<CheckResult>) -> Vec<CheckResult> {
     let judged_failing = |c: &CheckResult| !c.passed && !c.grader_error && !is_build_error(c);
     // A check whose own code is still a todo!() has nothing to fix first.
-    let unwritten = |c: &CheckResult| c.message.starts_with("not implemented");
+    let unwritten = |c: &CheckResult| {
+        c.mistake
+            .as_ref()
+            .is_some_and(|mistake| mistake.kind == checks::mistake::NOT_IMPLEMENTED)
+    };
     let failing: Vec<String> = checks
         .iter()
         .filter(|c| judged_failing(c))

@@ -169,7 +169,10 @@ fn not_implemented(reports: &[Value]) -> Option<Verdict> {
         .iter()
         .filter_map(|report| report.get("panic").and_then(Value::as_str))
         .find(|message| message.starts_with("not yet implemented"))
-        .map(|message| Verdict::fail(panic_words(message)))
+        .map(|message| {
+            Verdict::fail(panic_words(message))
+                .with_mistake(super::Mistake::kind(super::mistake::NOT_IMPLEMENTED))
+        })
 }
 
 /// A link as the grader sends it.

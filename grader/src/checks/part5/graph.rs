@@ -118,15 +118,16 @@ fn graph_lists(board: &GivenBoard, item: &Value) -> Result<Lists, String> {
         nodes: Option<Lists>,
     }
     let name = &board.name;
-    if let Some(message) = panic_of(item) {
-        let hint = if message.contains("index out of bounds") {
+    if let Some(panic) = panic_of(item) {
+        // The student's own panic message says what it met.
+        let hint = if panic.to_string().contains("index out of bounds") {
             // Two usual causes: too few lists, or a walk along an arrow that
             // does not stop at the edge of the board.
             " (adjacency needs one list for each of the 2 × rows × cols nodes, and the walk along an arrow stops at the board's edge)"
         } else {
             ""
         };
-        return Err(format!("{}{hint}", panicked(name, "Graph::new", &message)));
+        return Err(format!("{}{hint}", panicked(name, "Graph::new", &panic)));
     }
     let report = Report::deserialize(item)
         .map_err(|error| format!("{name}: the probe's report could not be read ({error})"))?;

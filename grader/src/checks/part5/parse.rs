@@ -203,7 +203,7 @@ enum Parsed {
         /// The error's `Display`, for showing only: it holds the student's own words.
         message: String,
     },
-    Panic(String),
+    Panic(Panic),
 }
 
 impl Parsed {
@@ -223,8 +223,8 @@ impl Parsed {
             fields: Map<String, Value>,
             message: String,
         }
-        if let Some(message) = panic_of(value) {
-            return Ok(Parsed::Panic(message));
+        if let Some(panic) = panic_of(value) {
+            return Ok(Parsed::Panic(panic));
         }
         if let Some(ok) = value.get("ok") {
             let board = Board::deserialize(ok).map_err(|e| e.to_string())?;
@@ -270,7 +270,7 @@ impl Parsed {
                 cut(message.clone())
             ),
             Parsed::Board { rows, cols, .. } => format!("a {rows}x{cols} board"),
-            Parsed::Panic(message) => message.clone(),
+            Parsed::Panic(panic) => panic.to_string(),
         }
     }
 }
@@ -410,11 +410,9 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
         }
     };
     Ok(match (&got, &want) {
-        (Parsed::Panic(message), _) if message.starts_with("not implemented") => {
-            Some(panicked(name, "parse", message))
-        }
-        (Parsed::Panic(message), _) => Some(format!(
-            "{name}: parse {message} (parse must never panic: no unwrap() or indexing on what comes from the file; expected {})",
+        (Parsed::Panic(panic), _) if panic.stub => Some(panicked(name, "parse", panic)),
+        (Parsed::Panic(panic), _) => Some(format!(
+            "{name}: parse {panic} (parse must never panic: no unwrap() or indexing on what comes from the file; expected {})",
             want.error_text()
         )),
         (

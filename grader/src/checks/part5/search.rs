@@ -157,8 +157,8 @@ fn reported_path(board: &GivenBoard, item: &Value) -> Result<Found, String> {
         path: Found,
     }
     let name = &board.name;
-    if let Some(message) = panic_of(item) {
-        return Err(panicked(name, "solve", &message));
+    if let Some(panic) = panic_of(item) {
+        return Err(panicked(name, "solve", &panic));
     }
     if item.get("path").is_none() {
         return Err(format!(
