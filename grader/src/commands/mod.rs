@@ -12,6 +12,8 @@ mod dist;
 #[cfg(feature = "instructor")]
 mod grade_all;
 #[cfg(feature = "instructor")]
+mod figures;
+#[cfg(feature = "instructor")]
 mod gradescope;
 #[cfg(feature = "instructor")]
 mod merge;
