@@ -50,7 +50,9 @@ pub fn text(setup: &Setup) -> anyhow::Result<String> {
 /// few of its folders has none).
 pub fn path(setup: &Setup) -> Option<PathBuf> {
     let path = setup.kit.root.join(FILE);
-    path.parent().is_some_and(|dir| dir.is_dir()).then_some(path)
+    path.parent()
+        .is_some_and(|dir| dir.is_dir())
+        .then_some(path)
 }
 
 /// Whether the file holds the figures of the kit of `setup` (`None`: no guide).

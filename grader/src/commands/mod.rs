@@ -10,9 +10,9 @@ mod bless;
 #[cfg(feature = "instructor")]
 mod dist;
 #[cfg(feature = "instructor")]
-mod grade_all;
-#[cfg(feature = "instructor")]
 mod figures;
+#[cfg(feature = "instructor")]
+mod grade_all;
 #[cfg(feature = "instructor")]
 mod gradescope;
 #[cfg(feature = "instructor")]

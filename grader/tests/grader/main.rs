@@ -4,6 +4,7 @@
 
 mod actions;
 mod arrows;
+mod books;
 mod browser;
 mod class;
 mod cli;
