@@ -228,7 +228,7 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
     let drawn = std::process::Command::new("bash")
         .args(["handout/figures.sh", "--with-report", "-j", "2"])
         .current_dir(&kit)
-        .env("CARGO_TARGET_DIR", &target)
+        .env("CARGO_TARGET_DIR", target)
         .env("MAZE_GRADER_WORK_DIR", work_dir())
         .env_remove("RUSTFLAGS")
         .output()
