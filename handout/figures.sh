@@ -37,9 +37,11 @@ figures="$handout/src/figures"
 cd "$kit"
 mkdir -p "$figures"
 
-# Build once, so that the commands below print nothing but their output.
+# Build once, so that the commands below print nothing but their output. The
+# binaries are where cargo puts them: CARGO_TARGET_DIR, or the kit's target/.
 cargo build --quiet --locked --workspace --bins "${jobs[@]}"
-maze="$kit/target/debug/maze"
+target="${CARGO_TARGET_DIR:-$kit/target}"
+maze="$target/debug/maze"
 
 index="$figures/README.md"
 cat > "$index" <<'HEADER'
@@ -146,9 +148,11 @@ report_command="NO_COLOR=1 cargo run -q -p maze-grader -- grade starter"
 if [[ "$with_report" == true ]]; then
     template="$(mktemp -d)"
     trap 'rm -rf "$template"' EXIT
-    "$kit/target/debug/grader" dist --feedback-only "$template/course" > /dev/null
-    # The kit's work directory: its harness dependencies are built already.
-    (cd "$template/course" && NO_COLOR=1 "$kit/target/debug/grader" grade starter --work-dir "$kit/target/grader") > "$figures/$report"
+    "$target/debug/grader" dist --feedback-only "$template/course" > /dev/null
+    # The kit's work directory (MAZE_GRADER_WORK_DIR, or the grader's default): its
+    # harness dependencies are built already.
+    work_dir="${MAZE_GRADER_WORK_DIR:-$target/grader}"
+    (cd "$template/course" && NO_COLOR=1 "$target/debug/grader" grade starter --work-dir "$work_dir") > "$figures/$report"
 fi
 if [[ -f "$figures/$report" ]]; then
     echo "| \`$report\` | \`$report_command\` in a student template's root (made only by \`figures.sh --with-report\`) |" >> "$index"

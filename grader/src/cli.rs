@@ -50,7 +50,7 @@ pub enum InstructorCommand {
     /// missing shards.
     Merge(MergeArgs),
     /// Re-create fixtures/snapshots from the reference solution, showing a diff of
-    /// each snapshot that changes.
+    /// each snapshot that changes, and the guide's figures of the rubric.
     Bless(BlessArgs),
     /// Generate starter/ from solution/ (every solution region becomes a todo!()).
     Starter(StarterArgs),
@@ -268,7 +268,7 @@ pub struct StarterArgs {
 #[derive(Debug, Args)]
 pub struct BlessArgs {
     /// Write nothing: show what blessing would change, and exit with code 1 when it
-    /// would change any snapshot.
+    /// would change any snapshot or the guide's figures (guide/src/figures/kit.txt).
     #[arg(long)]
     pub check: bool,
     /// Also print each change as a unified diff (by default one line a snapshot says

@@ -1,4 +1,5 @@
-//! `grader bless`: re-creates the expected outputs from the reference solution.
+//! `grader bless`: re-creates the expected outputs from the reference solution, and
+//! the guide's figures of the rubric (`super::figures`).
 
 use anyhow::{Context as _, bail};
 use serde_json::Value;
@@ -193,12 +194,25 @@ pub fn run(args: &BlessArgs) -> anyhow::Result<Status> {
         );
     }
     if args.check {
-        if !changes.is_empty() {
+        let figures_stale = super::figures::current(&setup)? == Some(false);
+        if figures_stale {
+            println!(
+                "would change {}: the guide's figures of this rubric",
+                super::figures::FILE
+            );
+        }
+        if !changes.is_empty() || figures_stale {
             eprintln!("grader: run `grader bless` and review what it changes");
             return Ok(Status::CheckFailed);
         }
     } else {
         fresh.save(&dir, &kept)?;
+        if super::figures::write(&setup)? == Some(true) {
+            println!(
+                "changed {}: the guide's figures of this rubric",
+                super::figures::FILE
+            );
+        }
     }
     Ok(Status::Success)
 }

@@ -10,6 +10,8 @@ mod bless;
 #[cfg(feature = "instructor")]
 mod dist;
 #[cfg(feature = "instructor")]
+mod figures;
+#[cfg(feature = "instructor")]
 mod grade_all;
 #[cfg(feature = "instructor")]
 mod gradescope;

@@ -88,8 +88,8 @@ the first grading for 31. A busy or slower machine takes longer. After that, a
 grading takes seconds: only your code is compiled again.
 
 Each check shows ✓ or ✗, its points, what went wrong (for example
-`not implemented: Position::moved (handout §3)` or `used 5 s of CPU time: a loop or
-recursion that never ends?`), a diff of
+`not implemented: Position::moved (handout §3)` or `used … s of CPU time: a loop or
+recursion that never ends?`, the seconds being the check's time limit), a diff of
 expected and actual output where that helps, and a hint to the handout. Other formats:
 `--format html|markdown|json|junit|gradescope` (`html` is one page for a browser,
 with your maze, path or search drawn beside the expected one where they differ).

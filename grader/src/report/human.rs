@@ -215,13 +215,21 @@ fn score_line(
     paint: &impl Fn(&str, fn(&str) -> String) -> String,
 ) {
     let passed = report.checks.iter().filter(|c| c.passed).count();
+    let score = paint(&points(report.score), |t| t.bold().to_string());
     let _ = writeln!(
         out,
-        "\nScore: {}/{}  ({passed} of {} checks passed)",
-        paint(&points(report.score), |t| t.bold().to_string()),
-        points(report.max_score),
-        report.checks.len()
+        "\n{}",
+        score_words(&score, report.max_score, passed, report.checks.len())
     );
+}
+
+/// The words of the last line, the score as it is shown (painted or not):
+/// `Score: 12/99  (5 of 30 checks passed)`.
+pub fn score_words(score: &str, max_score: f64, passed: usize, checks: usize) -> String {
+    format!(
+        "Score: {score}/{}  ({passed} of {checks} checks passed)",
+        points(max_score)
+    )
 }
 
 /// A failed check's reason, diff, output and hint, indented under its line.

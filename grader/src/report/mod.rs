@@ -15,7 +15,7 @@
 mod classroom;
 pub mod gradescope;
 pub(crate) mod html;
-mod human;
+pub(crate) mod human;
 mod junit;
 pub(crate) mod markdown;
 pub(crate) mod style;

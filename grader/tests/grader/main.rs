@@ -4,6 +4,7 @@
 
 mod actions;
 mod arrows;
+mod books;
 mod browser;
 mod change_a_check;
 mod class;

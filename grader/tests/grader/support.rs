@@ -40,9 +40,9 @@ pub fn part_on(part: &str, test: &str) -> bool {
     on
 }
 
-/// Copies the checkout's files into `copy` (emptied first), leaving out what is built
-/// or installed (`target/`, `.git/`, `node_modules/`, a built book); installed
-/// packages are linked instead. A link stays a link to the same place (the guide's
+/// Copies the checkout's files into `copy` (emptied first), with their modification
+/// times, leaving out what is built or installed (`target/`, `.git/`, `node_modules/`,
+/// a built book); installed packages are linked instead. A link stays a link to the same place (the guide's
 /// `theme` is `../handout/theme`), as a clone has it.
 pub fn copy_checkout(checkout: &Path, copy: &Path) {
     let _ = std::fs::remove_dir_all(copy);
@@ -59,6 +59,17 @@ pub fn copy_checkout(checkout: &Path, copy: &Path) {
             std::fs::create_dir_all(&target).expect("a directory");
         } else if entry.file_type().is_file() {
             std::fs::copy(entry.path(), &target).expect("a file");
+            // With its time, as a clone made with `cp -p` has it: cargo then finds the
+            // copy's crates as fresh as the checkout's in a shared target directory
+            // (it keeps their paths relative to the workspace).
+            let modified = std::fs::metadata(entry.path())
+                .and_then(|m| m.modified())
+                .expect("a time");
+            std::fs::File::options()
+                .write(true)
+                .open(&target)
+                .and_then(|file| file.set_modified(modified))
+                .expect("setting a file's time");
         } else if entry.file_type().is_symlink() {
             let to = std::fs::read_link(entry.path()).expect("a link");
             #[cfg(unix)]

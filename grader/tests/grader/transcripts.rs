@@ -29,7 +29,7 @@
 //! | `fails` | every command exits with a code other than 0; the output shown is its stderr |
 //! | `fails until §N` | fails where it runs, and passes when run again once §N is written |
 //! | `prints FILE` | its output (stdout; stderr when it fails) is FILE, byte for byte |
-//! | `says "TEXT"` | its stdout or stderr contains TEXT |
+//! | `says "TEXT"` | its stdout or stderr contains TEXT; an `{{#include FILE:ANCHOR}}` in TEXT is read as mdBook reads it (a figure of `guide/src/figures/kit.txt`) |
 //! | `writes PATH as FILE` | afterwards PATH (relative to where it ran) holds FILE's bytes |
 //! | `skip: REASON` | not run (a game that needs a terminal, a release build, GitHub's web pages…); the reason is reported |
 //! | `shell` | each command runs through `sh -c`, for a step that needs the shell (`$(…)`, a pipe) |
@@ -454,7 +454,11 @@ fn parse_page(
                     None => None,
                 };
                 let line = line_of(text, start);
-                let expect = match walk.as_ref().map(|(_, c)| Expect::parse(c)) {
+                let page_dir = src.join(page).with_file_name("");
+                let expect = match walk
+                    .as_ref()
+                    .map(|(_, c)| with_includes(&page_dir, c).and_then(|c| Expect::parse(&c)))
+                {
                     Some(Ok(expect)) => expect,
                     Some(Err(error)) => {
                         errors.push(format!("{}: {error}", place(start)));
@@ -583,6 +587,23 @@ fn console(
         }
     }
     Ok(commands)
+}
+
+/// `text` (a marker's clauses, on a page of `dir`) with each `{{#include TARGET}}` in it
+/// replaced by what it stands for, as mdBook does (it expands includes in comments
+/// too): a `says` text may quote a figure the kit writes (`guide/src/figures/kit.txt`).
+fn with_includes(dir: &Path, text: &str) -> Result<String, String> {
+    let link = Regex::new(r"\{\{#include ([^}]*)\}\}").expect("a valid regex");
+    let mut out = String::new();
+    let mut last = 0;
+    for found in link.captures_iter(text) {
+        let whole = found.get(0).expect("a match");
+        out.push_str(&text[last..whole.start()]);
+        out.push_str(&include(dir, found[1].trim())?.join("\n"));
+        last = whole.end();
+    }
+    out.push_str(&text[last..]);
+    Ok(out)
 }
 
 /// The lines that `{{#include TARGET}}` stands for in a page of `dir`, as mdBook reads
