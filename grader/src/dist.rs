@@ -260,9 +260,10 @@ fn without_hidden_checks(files: &mut BTreeMap<PathBuf, Vec<u8>>) -> anyhow::Resu
 
 /// The grader's modules that only the `instructor` feature builds, relative to
 /// `grader/src`: each is a file `NAME.rs`, a folder `NAME/`, or both.
-pub(crate) const INSTRUCTOR_MODULES: [&str; 15] = [
+pub(crate) const INSTRUCTOR_MODULES: [&str; 16] = [
     "commands/bless",
     "commands/dist",
+    "commands/figures",
     "commands/grade_all",
     "commands/gradescope",
     "commands/merge",

@@ -25,28 +25,32 @@ pub const CHECKS: &[CheckSpec] = &[
         hidden_reference_input,
         maze_matches_reference,
         true,
-    ),
+    )
+    .after(super::CARVING),
     CheckSpec::new(
         "solve_path_unique_hidden",
         Producer::Part1(producers::Part1::SolvedMazes),
         hidden_unique_path_input,
         solve_path_unique,
         true,
-    ),
+    )
+    .after(super::WALKING),
     CheckSpec::new(
         "rat_bfs_hidden",
         Producer::Part2(producers::Part2::RatSearch),
         bfs_hidden_input,
         rat_search,
         true,
-    ),
+    )
+    .after(part2::RAT_BFS),
     CheckSpec::new(
         "rat_dfs_hidden",
         Producer::Part2(producers::Part2::RatSearch),
         dfs_hidden_input,
         rat_search,
         true,
-    ),
+    )
+    .after(part2::RAT_DFS),
     CheckSpec::new(
         "arrows_parse_hidden",
         Producer::Part5(producers::Part5::Parse),
@@ -67,7 +71,8 @@ pub const CHECKS: &[CheckSpec] = &[
         arrows_solve_hidden_input,
         arrows_solve,
         true,
-    ),
+    )
+    .after(super::part5::ARROWS_SEARCH),
 ];
 
 /// Four mazes of secret sizes, complexities and seeds.

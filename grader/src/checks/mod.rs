@@ -594,10 +594,6 @@ pub(crate) const CREATING: &[&str] = &[
 ];
 /// What a walk through a maze by the student's solver runs of the student's Part 1.
 pub(crate) const WALKING: &[&str] = &["position_moved", "array_accessible_neighbors"];
-/// What the rat's searches run besides themselves.
-pub(crate) const RAT_BFS: &[&str] = &["rat_maze_rooms", "rat_queue"];
-pub(crate) const RAT_DFS: &[&str] = &["rat_maze_rooms", "rat_stack"];
-const RAT_GENERATE: &[&str] = &["rat_maze_rooms", "rat_disjoint_set"];
 const TEXTURE: &[&str] = &[
     "direction_opposite",
     "position_moved",
@@ -605,7 +601,6 @@ const TEXTURE: &[&str] = &[
     "texture_weights",
     "texture_draw_fair",
 ];
-pub(crate) const ARROWS_SEARCH: &[&str] = &["arrows_graph_rules", "arrows_graph_fixtures"];
 
 /// The checks of the code that check `name` also runs (its declaration's
 /// [`CheckSpec::after`]); none for a check this grader does not have.

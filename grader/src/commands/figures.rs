@@ -16,6 +16,10 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 
 use super::Setup;
+use super::self_check::lines::{
+    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, budget_line, producers_line,
+    solution_line, starter_line, turned_off_note,
+};
 use crate::checks;
 use crate::rubric::points;
 
@@ -146,7 +150,7 @@ fn figures(setup: &Setup) -> anyhow::Result<Vec<Figure>> {
     let rule = |rule: Option<crate::rubric::budget::BudgetRule>| {
         rule.map_or_else(
             || "(the rubric grades no check)".to_owned(),
-            |rule| super::self_check::budget_line(&rule),
+            |rule| budget_line(&rule),
         )
     };
     let figures = [
@@ -213,11 +217,51 @@ fn figures(setup: &Setup) -> anyhow::Result<Vec<Figure>> {
         (
             "self-check",
             "what `self-check` prints when the kit is right",
-            super::self_check::passing(setup).join("\n"),
+            passing(setup).join("\n"),
         ),
     ];
     Ok(figures
         .into_iter()
         .map(|(anchor, what, text)| Figure { anchor, what, text })
         .collect())
+}
+
+/// What `self-check` prints for the kit of `setup` when every line passes: the
+/// figures of the guide quote it, and the guide's walk runs
+/// `self-check` and compares.
+pub fn passing(setup: &Setup) -> Vec<String> {
+    let ok = |line: String| format!("ok   {line}");
+    let max = max_score(setup);
+    let mut lines = Vec::new();
+    lines.extend(setup.rubric.budget_rule().as_ref().map(budget_line));
+    lines.push(ok(SNAPSHOTS_ANSWER.to_owned()));
+    lines.push(ok(solution_line(max, max, setup.rubric.checks.len(), &[])));
+    lines.push(ok(STARTER_CURRENT.to_owned()));
+    lines.push(ok(STARTER_CLEAN.to_owned()));
+    lines.push(ok(starter_line(0.0, max, &[])));
+    lines.push(ok(BLESSED.to_owned()));
+    lines.push(ok(producers_line(producers(), setup)));
+    if path(setup).is_some() {
+        lines.push(ok(figures_line(true)));
+    }
+    lines.extend(setup.rubric.turned_off.iter().map(turned_off_note));
+    let failures = lines.iter().filter(|line| line.starts_with("FAIL")).count();
+    lines.push(if failures == 0 {
+        PASSED.to_owned()
+    } else {
+        format!("self-check failed: {failures} problem(s)")
+    });
+    lines
+}
+
+/// The guide's figures' line: whether `guide/src/figures/kit.txt` is the rubric's.
+pub(crate) fn figures_line(current: bool) -> String {
+    if current {
+        format!("{} states this rubric's figures", FILE)
+    } else {
+        format!(
+            "{} does not state this rubric's figures: run `grader bless`",
+            FILE
+        )
+    }
 }

@@ -12,127 +12,17 @@ use anyhow::Context as _;
 
 use super::Setup;
 use super::bless::{blessed, build_solution};
+use super::figures::figures_line;
 use crate::Status;
 use crate::checks;
 use crate::cli::KitArgs;
-use crate::rubric::TurnedOff;
-use crate::rubric::budget::BudgetRule;
-use crate::rubric::points;
 use crate::starter;
+use lines::{
+    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, producers_line,
+    solution_line, starter_line, turned_off_note,
+};
 
-// The words of each line when it passes, which the guide quotes through
-// `super::figures` (see [`passing`]).
-const SNAPSHOTS_ANSWER: &str =
-    "every snapshot answers the inputs the rubric's checks and secret draw, every part's";
-const STARTER_CURRENT: &str = "starter/ is up to date with solution/";
-const STARTER_CLEAN: &str = "the starter compiles with no warnings, clippy included";
-const BLESSED: &str = "blessing would change no snapshot";
-const PASSED: &str = "self-check passed";
-
-/// What `self-check` prints for the kit of `setup` when every line passes: the
-/// figures of the guide quote it (`super::figures`), and the guide's walk runs
-/// `self-check` and compares.
-pub fn passing(setup: &Setup) -> Vec<String> {
-    let ok = |line: String| format!("ok   {line}");
-    let max = super::figures::max_score(setup);
-    let mut lines = Vec::new();
-    lines.extend(setup.rubric.budget_rule().as_ref().map(budget_line));
-    lines.push(ok(SNAPSHOTS_ANSWER.to_owned()));
-    lines.push(ok(solution_line(max, max, setup.rubric.checks.len(), &[])));
-    lines.push(ok(STARTER_CURRENT.to_owned()));
-    lines.push(ok(STARTER_CLEAN.to_owned()));
-    lines.push(ok(starter_line(0.0, max, &[])));
-    lines.push(ok(BLESSED.to_owned()));
-    lines.push(ok(producers_line(super::figures::producers(), setup)));
-    if super::figures::path(setup).is_some() {
-        lines.push(ok(figures_line(true)));
-    }
-    lines.extend(setup.rubric.turned_off.iter().map(turned_off_note));
-    let failures = lines.iter().filter(|line| line.starts_with("FAIL")).count();
-    lines.push(if failures == 0 {
-        PASSED.to_owned()
-    } else {
-        format!("self-check failed: {failures} problem(s)")
-    });
-    lines
-}
-
-/// The budget rule's line, as `self-check` prints it: `ok   the budget …` or
-/// `FAIL the budget …`.
-pub fn budget_line(rule: &BudgetRule) -> String {
-    format!("{} {rule}", if rule.holds() { "ok  " } else { "FAIL" })
-}
-
-/// The solution's line: its score of `max` on `checks` checks, and those it failed.
-fn solution_line(score: f64, max: f64, checks: usize, failed: &[&str]) -> String {
-    format!(
-        "the solution scores {}/{} on {checks} checks{}",
-        points(score),
-        points(max),
-        if failed.is_empty() {
-            String::new()
-        } else {
-            format!(" (failed: {})", failed.join(", "))
-        }
-    )
-}
-
-/// The starter's line: its score of `max`, and the checks that gave no reason.
-fn starter_line(score: f64, max: f64, without_reason: &[&str]) -> String {
-    format!(
-        "the starter scores {}/{} with a reason on every check{}",
-        points(score),
-        points(max),
-        if without_reason.is_empty() {
-            String::new()
-        } else {
-            format!(" (not so: {})", without_reason.join(", "))
-        }
-    )
-}
-
-/// The producers' line: how many the grader knows, and the checks the rubric of
-/// `setup` does not list.
-fn producers_line(producers: usize, setup: &Setup) -> String {
-    let unused: Vec<&str> = checks::all()
-        .iter()
-        .filter(|spec| {
-            !setup.rubric.checks.iter().any(|c| c.spec.name == spec.name)
-                && setup.rubric.turned_off_with(spec.name).is_none()
-        })
-        .map(|spec| spec.name)
-        .collect();
-    format!(
-        "the probe and the grader know the same {producers} producers{}",
-        if unused.is_empty() {
-            String::new()
-        } else {
-            format!(" (not in the rubric: {})", unused.join(", "))
-        }
-    )
-}
-
-/// The guide's figures' line: whether `guide/src/figures/kit.txt` is the rubric's.
-fn figures_line(current: bool) -> String {
-    if current {
-        format!("{} states this rubric's figures", super::figures::FILE)
-    } else {
-        format!(
-            "{} does not state this rubric's figures: run `grader bless`",
-            super::figures::FILE
-        )
-    }
-}
-
-/// The note on a part the rubric turns off.
-fn turned_off_note(off: &TurnedOff) -> String {
-    format!(
-        "note {} ({}) is turned off in the rubric: its {} check(s) are not graded, `grader dist` and `grader gradescope` leave them out, and the kit's tests still test it",
-        off.part.id(),
-        off.title,
-        off.checks.len()
-    )
-}
+pub(crate) mod lines;
 
 /// Runs every self-check and prints one line for each.
 pub fn run(args: &KitArgs) -> anyhow::Result<Status> {

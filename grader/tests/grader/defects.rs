@@ -1,7 +1,9 @@
 //! Copies of the solution with one realistic defect each: each loses points on a
 //! check whose name and message point at the defect, and only there.
 
-use super::support::{Submission, check, failed, failing_report, human_report, json_report};
+use super::support::{
+    Submission, check, failed, failing_report, human_report, json_report, time_limit,
+};
 
 fn message(report: &serde_json::Value, name: &str) -> String {
     check(report, name)["message"]
@@ -191,8 +193,11 @@ fn a_solver_that_never_ends_costs_only_the_solve_checks() {
     // machine is.
     assert_eq!(
         message(&report, "solve_path_valid"),
-        "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits for \
-         its whole timeout, or a channel nobody sends on?"
+        format!(
+            "waited {} s while using only less than 1 s of CPU: a thread that sleeps or waits \
+             for its whole timeout, or a channel nobody sends on?",
+            time_limit("solve_path_valid")
+        )
     );
     insta::assert_snapshot!(failing_report(&submission));
 }
@@ -276,14 +281,20 @@ fn a_watchdog_that_sleeps_is_told_it_waited_and_a_loop_that_spins_that_it_used_i
     // 15 s, room for its two 3 s waits: see the rubric.)
     assert_eq!(
         message(&report, "solve_path_valid"),
-        "waited 5 s while using only less than 1 s of CPU: a thread that sleeps or waits \
-         for its whole timeout, or a channel nobody sends on?"
+        format!(
+            "waited {} s while using only less than 1 s of CPU: a thread that sleeps or waits \
+             for its whole timeout, or a channel nobody sends on?",
+            time_limit("solve_path_valid")
+        )
     );
     // A walled-in end: 3 s asleep, then a loop that keeps a core busy until the
     // CPU limit, whatever else the machine is doing.
     assert_eq!(
         message(&report, "solve_unreachable_end"),
-        "used 15 s of CPU time: a loop or recursion that never ends?"
+        format!(
+            "used {} s of CPU time: a loop or recursion that never ends?",
+            time_limit("solve_unreachable_end")
+        )
     );
     let book = super::walk::handout();
     let quote = book.quote("waiting-reason");

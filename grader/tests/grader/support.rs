@@ -342,6 +342,30 @@ pub fn kit_rubric() -> toml::Table {
         .expect("the rubric is TOML")
 }
 
+/// The seconds the kit's rubric gives the check `name` (its own `time_limit`, else
+/// `[grader] time_limit`), written as the grader's messages write them (`5`, `2.5`):
+/// a test that quotes a time limit reads it here, so that a course's new limits
+/// leave the test true.
+pub fn time_limit(name: &str) -> String {
+    let rubric = kit_rubric();
+    let seconds = |value: &toml::Value| {
+        value
+            .as_float()
+            .or_else(|| Some(value.as_integer()? as f64))
+    };
+    let own = rubric["check"]
+        .as_array()
+        .expect("the rubric's checks")
+        .iter()
+        .find(|check| check.get("name").and_then(toml::Value::as_str) == Some(name))
+        .and_then(|check| check.get("time_limit"))
+        .and_then(seconds);
+    let limit = own
+        .or_else(|| rubric.get("grader")?.get("time_limit").and_then(seconds))
+        .unwrap_or(10.0);
+    format!("{limit}")
+}
+
 /// The kit's checks that the course keeps private (any visibility but `visible`).
 pub fn private_checks() -> Vec<String> {
     kit_rubric()["check"]

@@ -53,6 +53,12 @@ const fn check(
     CheckSpec::new(name, Producer::Part2(producer), input, judge, blessed)
 }
 
+/// What the rat's searches run besides themselves (see [`CheckSpec::after`]).
+pub(crate) const RAT_BFS: &[&str] = &["rat_maze_rooms", "rat_queue"];
+pub(crate) const RAT_DFS: &[&str] = &["rat_maze_rooms", "rat_stack"];
+/// What the rat's generator runs besides itself.
+const RAT_GENERATE: &[&str] = &["rat_maze_rooms", "rat_disjoint_set"];
+
 /// The Part 2 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
@@ -142,7 +148,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-    .after(super::RAT_BFS),
+    .after(RAT_BFS),
     check(
         "rat_dfs_sample",
         producers::Part2::RatSearch,
@@ -150,7 +156,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-    .after(super::RAT_DFS),
+    .after(RAT_DFS),
     check(
         "rat_bfs_fixtures",
         producers::Part2::RatSearch,
@@ -158,7 +164,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-    .after(super::RAT_BFS),
+    .after(RAT_BFS),
     check(
         "rat_dfs_fixtures",
         producers::Part2::RatSearch,
@@ -166,7 +172,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-    .after(super::RAT_DFS),
+    .after(RAT_DFS),
     check(
         "rat_generate_joins",
         producers::Part2::RatGenerate,
@@ -174,7 +180,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_joins,
         false,
     )
-    .after(super::RAT_GENERATE),
+    .after(RAT_GENERATE),
     check(
         "rat_generate_perfect",
         producers::Part2::RatGenerate,
@@ -182,7 +188,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_perfect,
         false,
     )
-    .after(super::RAT_GENERATE),
+    .after(RAT_GENERATE),
     check(
         "rat_generate_reference",
         producers::Part2::RatGenerate,
@@ -190,7 +196,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
-    .after(super::RAT_GENERATE),
+    .after(RAT_GENERATE),
     check(
         "rat_generate_perfect_reference",
         producers::Part2::RatGenerate,
@@ -198,7 +204,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
-    .after(super::RAT_GENERATE),
+    .after(RAT_GENERATE),
 ];
 
 // ---------------------------------------------------------------- wording helpers
