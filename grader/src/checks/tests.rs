@@ -328,9 +328,9 @@ fn hidden_inputs_depend_on_the_secret() {
 #[cfg(feature = "hidden-checks")]
 #[test]
 fn a_hidden_check_waits_for_what_its_public_counterpart_waits_for() {
-    // A hidden check asks a visible check's question on the course's private inputs
-    // (`maze_matches_reference_hidden`, `rat_bfs_hidden` of `rat_bfs_fixtures`): the
-    // same code runs, so the same checks are its causes.
+    // A hidden check asks a visible check's question (`X`, or `X_fixtures`) on the
+    // course's private inputs, as `X_hidden`: the same code runs, so the same checks
+    // are its causes.
     for hidden in hidden::CHECKS {
         let Some(base) = hidden.name.strip_suffix("_hidden") else {
             panic!("{} is hidden without the _hidden suffix", hidden.name);

@@ -5,9 +5,9 @@
 //! reports pinned again, then `self-check` and the default tier, which must end green.
 //!
 //! The copy builds with cargo as a maintainer would, in a target directory of its own
-//! seeded from the suite's (its dependencies' builds hard-linked, their fingerprints
-//! copied), so only the kit's own crates are compiled again and nothing the suite's
-//! other tests use is written.
+//! seeded from the suite's with its dependencies' builds (hard-linked, their
+//! fingerprints copied), so only the kit's own crates are compiled again, and nothing
+//! the suite's other tests use is written.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
@@ -81,16 +81,19 @@ fn add(kit: &Path, addition: &Addition) -> Result<(), String> {
     std::fs::write(&path, changed).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
-/// A target directory for the copy, seeded from the suite's: the builds of the
-/// dependencies hard-linked (cargo writes new files for what it builds again), their
-/// fingerprints copied (cargo rewrites those in place). Cargo names a workspace's
-/// builds by paths relative to its root, so the copy's are the suite's, and the
-/// copy's sources, written after this, are newer than every one of them.
-fn seeded_target(suite: &Path, target: &Path) {
+/// A target directory for the copy, seeded from the suite's with the builds of the
+/// dependencies: their files hard-linked (cargo never writes them again: they stay
+/// fresh), their fingerprints copied. The kit's own crates (`own`: its packages' and
+/// targets' names) are left out, and so built afresh from the copy: a hard-linked
+/// file that cargo wrote again would change the suite's own.
+fn seeded_target(suite: &Path, target: &Path, own: &Own) {
     let _ = std::fs::remove_dir_all(target);
     for (dir, link) in [("deps", true), ("build", true), (".fingerprint", false)] {
         let from = suite.join("debug").join(dir);
-        for entry in walkdir::WalkDir::new(&from) {
+        let walker = walkdir::WalkDir::new(&from)
+            .into_iter()
+            .filter_entry(|entry| entry.depth() != 1 || !own.built(entry.file_name()));
+        for entry in walker {
             let entry = entry.expect("reading the suite's target");
             let to = target
                 .join("debug")
@@ -106,6 +109,52 @@ fn seeded_target(suite: &Path, target: &Path) {
                 std::fs::copy(entry.path(), &to).expect("a file");
             }
         }
+    }
+}
+
+/// The kit's own packages and build targets, as `cargo metadata` names them.
+struct Own {
+    packages: Vec<String>,
+    targets: Vec<String>,
+}
+
+impl Own {
+    fn of(kit: &Path) -> Own {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Process::new(cargo)
+            .args(["metadata", "--no-deps", "--format-version", "1", "--locked"])
+            .current_dir(kit)
+            .output()
+            .expect("cargo metadata runs");
+        assert!(output.status.success(), "cargo metadata failed");
+        let metadata: serde_json::Value =
+            serde_json::from_slice(&output.stdout).expect("cargo metadata's JSON");
+        let packages = metadata["packages"].as_array().expect("packages");
+        Own {
+            packages: packages
+                .iter()
+                .filter_map(|p| p["name"].as_str().map(str::to_owned))
+                .collect(),
+            targets: packages
+                .iter()
+                .flat_map(|p| p["targets"].as_array().into_iter().flatten())
+                .filter_map(|t| t["name"].as_str().map(|name| name.replace('-', "_")))
+                .collect(),
+        }
+    }
+
+    /// Whether `name` (a file of `deps/`, a folder of `build/` or `.fingerprint/`) is
+    /// a build of the kit's own: `grader-1a2b…`, `libmaze-1a2b….rlib`,
+    /// `maze-grader-1a2b…`.
+    fn built(&self, name: &std::ffi::OsStr) -> bool {
+        let name = name.to_string_lossy();
+        let stem = name.strip_prefix("lib").unwrap_or(&name);
+        let stem = stem.rsplit_once('-').map_or(stem, |(stem, _)| stem);
+        self.targets.iter().any(|target| target == stem)
+            || self.packages.iter().any(|package| {
+                name.strip_prefix(package.as_str())
+                    .is_some_and(|rest| rest.starts_with('-'))
+            })
     }
 }
 
@@ -138,10 +187,13 @@ fn the_guides_example_check_lands_green() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let scratch = tmp.join("change-a-check");
     let kit = scratch.join("perfect-mazes");
-    // The target first, the kit after: cargo builds again what is newer than its
-    // fingerprint, and every file of the copy is.
+    // The kit's own crates are built afresh there, from the copy.
     let target = scratch.join("target");
-    seeded_target(tmp.parent().expect("the suite's target"), &target);
+    seeded_target(
+        tmp.parent().expect("the suite's target"),
+        &target,
+        &Own::of(&kit_root()),
+    );
     copy_checkout(&kit_root(), &kit);
 
     let additions = additions(&page);
