@@ -721,7 +721,7 @@ fn split_command(line: &str) -> Result<(Vec<(String, String)>, Vec<String>, Stri
 
 mod running;
 
-pub use running::{compiles, counts_by_page, process, run, schedule, tests_run};
+pub use running::{as_a_reader, compiles, counts_by_page, process, run, schedule, tests_run};
 
 #[cfg(test)]
 mod tests;

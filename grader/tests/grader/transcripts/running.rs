@@ -30,6 +30,13 @@ pub fn process(command: &Command) -> (Process, bool) {
         process.args(&words[1..]);
         process
     };
+    as_a_reader(&mut process);
+    (process, grading)
+}
+
+/// `process` without the variables of the test's own build and run in its
+/// environment: what a reader's shell would give the command.
+pub fn as_a_reader(process: &mut Process) -> &mut Process {
     for name in [
         "RUSTFLAGS",
         "CARGO_ENCODED_RUSTFLAGS",
@@ -43,7 +50,7 @@ pub fn process(command: &Command) -> (Process, bool) {
     ] {
         process.env_remove(name);
     }
-    (process, grading)
+    process
 }
 
 /// What running a command gave, and what was wrong with it.
