@@ -50,7 +50,9 @@ pub fn copy_checkout(checkout: &Path, copy: &Path) {
     let walker = walkdir::WalkDir::new(checkout)
         .into_iter()
         .filter_entry(|entry| {
-            !(entry.file_type().is_dir() && skipped.iter().any(|name| entry.file_name() == *name))
+            // A folder, or a link to one (a clone whose `node_modules` links elsewhere).
+            let folder = entry.file_type().is_dir() || entry.path_is_symlink();
+            !(folder && skipped.iter().any(|name| entry.file_name() == *name))
         });
     for entry in walker {
         let entry = entry.expect("reading the checkout");
