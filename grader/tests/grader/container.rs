@@ -446,7 +446,7 @@ fn including_a_kit_file_at_compile_time_shows_nothing_of_it_under_docker_default
         // Part 1's file does not compile: Part 1 earns nothing (the other parts are
         // graded with the starter's stubs in its place).
         let output = results["output"].as_str().unwrap_or_default();
-        assert!(output.contains("Part 1: perfect mazes: 0/72"), "{output}");
+        assert!(output.contains("Part 1: perfect mazes: 0/"), "{output}");
         assert!(
             !text.contains(&secret),
             "the secret reached the report: {text}"

@@ -344,6 +344,23 @@ pub fn kit_rubric() -> toml::Table {
         .expect("the rubric is TOML")
 }
 
+/// The points the kit's rubric gives the check `name`: a test that quotes a score
+/// reads them here, so that a course's new points leave the test true.
+pub fn points(name: &str) -> f64 {
+    let rubric = kit_rubric();
+    let entry = rubric["check"]
+        .as_array()
+        .expect("the rubric's checks")
+        .iter()
+        .find(|check| check.get("name").and_then(toml::Value::as_str) == Some(name))
+        .unwrap_or_else(|| panic!("the rubric has no check {name}"));
+    let points = &entry["points"];
+    points
+        .as_float()
+        .or_else(|| points.as_integer().map(|p| p as f64))
+        .expect("points are a number")
+}
+
 /// The seconds the kit's rubric gives the check `name` (its own `time_limit`, else
 /// `[grader] time_limit`), written as the grader's messages write them (`5`, `2.5`):
 /// a test that quotes a time limit reads it here, so that a course's new limits
