@@ -147,20 +147,61 @@ fn readable(kit: &Path) -> Vec<(String, String)> {
     texts
 }
 
-/// Whether `line` holds the number `number` standing alone (not inside another
-/// number such as 1161 or 16.1).
-fn holds_number(line: &str, number: &str) -> bool {
+/// Whether `line` states the figure `number` of a count of `units`: the number
+/// standing alone (not inside another number such as 1161 or 16.1) and either a
+/// score's (`0/161`, `/149`) or followed by its unit (`82 checks`, `161 points`). A
+/// bare number elsewhere (`150 students`, `161 s`) is another figure that happens to
+/// be equal.
+fn holds_figure(line: &str, number: &str, units: &[&str]) -> bool {
     let part_of_number = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit() || c == '.');
     line.match_indices(number).any(|(at, _)| {
-        !part_of_number(line[..at].chars().next_back())
-            && !part_of_number(line[at + number.len()..].chars().next())
+        let (before, after) = (&line[..at], &line[at + number.len()..]);
+        if part_of_number(before.chars().next_back()) || part_of_number(after.chars().next()) {
+            return false;
+        }
+        let word = after.trim_start_matches([' ', '*', '`']).to_lowercase();
+        before.ends_with('/') || units.iter().any(|unit| word.starts_with(unit))
     })
 }
 
-/// An old figure and how to find it: a number, or a whole line's text.
+/// What the figure of `anchor` counts, as the books word it.
+fn units_of(anchor: &str) -> &'static [&'static str] {
+    match anchor {
+        "parts" => &["part"],
+        "checks" => &["check"],
+        "points" | "visible-points" => &["point"],
+        "producers" => &["producer"],
+        _ => &["snapshot"],
+    }
+}
+
+/// An old figure and how to find it: a count (its number and what it counts), or a
+/// whole line's text.
 enum Old {
-    Number(String),
+    Number(String, &'static [&'static str]),
     Text(String),
+}
+
+#[test]
+fn a_figure_is_found_with_its_unit_or_in_a_score_and_not_as_another_number() {
+    assert!(holds_figure(
+        "the rubric grades 82 checks",
+        "82",
+        &["check"]
+    ));
+    assert!(holds_figure(
+        "Score: 0/161  (0 of 82 checks passed)",
+        "161",
+        &["point"]
+    ));
+    assert!(holds_figure("worth **161 points**", "161", &["point"]));
+    assert!(!holds_figure(
+        "150 students need no shards",
+        "150",
+        &["point"]
+    ));
+    assert!(!holds_figure("162 s (133 + 28)", "162", &["point"]));
+    assert!(!holds_figure("1161 points", "161", &["point"]));
 }
 
 #[test]
@@ -253,7 +294,10 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
             continue;
         }
         if !before.contains(char::is_whitespace) {
-            old.push((format!("{FIGURES}:{anchor}"), Old::Number(before.clone())));
+            old.push((
+                format!("{FIGURES}:{anchor}"),
+                Old::Number(before.clone(), units_of(anchor)),
+            ));
             continue;
         }
         for line in before
@@ -288,7 +332,7 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
         for (number, line) in text.lines().enumerate() {
             for (from, figure) in &old {
                 let found = match figure {
-                    Old::Number(n) => holds_number(line, n),
+                    Old::Number(n, units) => holds_figure(line, n, units),
                     Old::Text(t) => line.contains(t.trim()),
                 };
                 if found {
