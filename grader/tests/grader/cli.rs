@@ -257,10 +257,18 @@ fn a_repository_root_is_graded_through_its_starter_and_an_empty_folder_is_named(
 #[test]
 #[ignore = "full tier: builds the dependencies again in a new work dir"]
 fn a_relative_work_dir_is_taken_from_the_current_directory() {
-    let relative = work_dir()
+    // A relative work dir names one below the kit, where cargo's target usually is.
+    let Ok(relative) = work_dir()
         .strip_prefix(kit_root())
-        .expect("the work dir is inside the kit")
-        .to_path_buf();
+        .map(std::path::Path::to_path_buf)
+    else {
+        println!(
+            "skipped: the suite's work dir {} is outside the kit (CARGO_TARGET_DIR points \
+             elsewhere), so no relative path from the kit names it",
+            work_dir().display()
+        );
+        return;
+    };
     assert!(relative.is_relative());
     let output = grade_position_display(&relative, kit_root().join("solution"));
     assert_eq!(
