@@ -278,4 +278,6 @@ fn the_guides_example_check_lands_green() {
         "the page's example landed green in {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    // A copy and its builds take gigabytes; one that failed stays, to be looked at.
+    let _ = std::fs::remove_dir_all(&scratch);
 }
