@@ -17,8 +17,8 @@ use anyhow::Context as _;
 
 use super::Setup;
 use super::self_check::lines::{
-    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, budget_line, producers_line,
-    solution_line, starter_line, turned_off_note,
+    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, budget_line,
+    grader_producers, producers_line, solution_line, starter_line, turned_off_note,
 };
 use crate::checks;
 use crate::rubric::points;
@@ -91,13 +91,7 @@ pub fn max_score(setup: &Setup) -> f64 {
 
 /// How many producers the grader knows (the probe must know the same).
 pub fn producers() -> usize {
-    let mut names: Vec<String> = checks::Producer::all()
-        .into_iter()
-        .map(|producer| producer.name().to_owned())
-        .collect();
-    names.sort();
-    names.dedup();
-    names.len()
+    grader_producers().len()
 }
 
 /// `(changed, all)`: how many of the snapshots `bless` writes a new secret changes

@@ -14,12 +14,11 @@ use super::Setup;
 use super::bless::{blessed, build_solution};
 use super::figures::figures_line;
 use crate::Status;
-use crate::checks;
 use crate::cli::KitArgs;
 use crate::starter;
 use lines::{
-    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, producers_line,
-    solution_line, starter_line, turned_off_note,
+    BLESSED, PASSED, SNAPSHOTS_ANSWER, STARTER_CLEAN, STARTER_CURRENT, grader_producers,
+    producers_line, solution_line, starter_line, turned_off_note,
 };
 
 pub(crate) mod lines;
@@ -163,13 +162,8 @@ pub fn run(args: &KitArgs) -> anyhow::Result<Status> {
         .lines()
         .map(str::to_owned)
         .collect();
-    let mut in_grader: Vec<String> = checks::Producer::all()
-        .into_iter()
-        .map(|producer| producer.name().to_owned())
-        .collect();
+    let in_grader = grader_producers();
     in_probe.sort();
-    in_grader.sort();
-    in_grader.dedup();
     report(
         in_probe == in_grader,
         producers_line(in_grader.len(), &setup),

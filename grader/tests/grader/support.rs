@@ -344,21 +344,29 @@ pub fn kit_rubric() -> toml::Table {
         .expect("the rubric is TOML")
 }
 
-/// The points the kit's rubric gives the check `name`: a test that quotes a score
-/// reads them here, so that a course's new points leave the test true.
-pub fn points(name: &str) -> f64 {
-    let rubric = kit_rubric();
-    let entry = rubric["check"]
+/// The kit's rubric entry of the check `name`, if it lists one.
+fn rubric_entry(rubric: &toml::Table, name: &str) -> Option<toml::Value> {
+    rubric["check"]
         .as_array()
         .expect("the rubric's checks")
         .iter()
         .find(|check| check.get("name").and_then(toml::Value::as_str) == Some(name))
-        .unwrap_or_else(|| panic!("the rubric has no check {name}"));
-    let points = &entry["points"];
-    points
+        .cloned()
+}
+
+/// A number of the rubric, written `5` or `5.0`.
+fn number(value: &toml::Value) -> Option<f64> {
+    value
         .as_float()
-        .or_else(|| points.as_integer().map(|p| p as f64))
-        .expect("points are a number")
+        .or_else(|| Some(value.as_integer()? as f64))
+}
+
+/// The points the kit's rubric gives the check `name`: a test that quotes a score
+/// reads them here, so that a course's new points leave the test true.
+pub fn points(name: &str) -> f64 {
+    let entry = rubric_entry(&kit_rubric(), name)
+        .unwrap_or_else(|| panic!("the rubric has no check {name}"));
+    number(&entry["points"]).expect("points are a number")
 }
 
 /// The seconds the kit's rubric gives the check `name` (its own `time_limit`, else
@@ -367,20 +375,9 @@ pub fn points(name: &str) -> f64 {
 /// leave the test true.
 pub fn time_limit(name: &str) -> String {
     let rubric = kit_rubric();
-    let seconds = |value: &toml::Value| {
-        value
-            .as_float()
-            .or_else(|| Some(value.as_integer()? as f64))
-    };
-    let own = rubric["check"]
-        .as_array()
-        .expect("the rubric's checks")
-        .iter()
-        .find(|check| check.get("name").and_then(toml::Value::as_str) == Some(name))
-        .and_then(|check| check.get("time_limit"))
-        .and_then(seconds);
+    let own = rubric_entry(&rubric, name).and_then(|check| number(check.get("time_limit")?));
     let limit = own
-        .or_else(|| rubric.get("grader")?.get("time_limit").and_then(seconds))
+        .or_else(|| number(rubric.get("grader")?.get("time_limit")?))
         .unwrap_or(10.0);
     format!("{limit}")
 }

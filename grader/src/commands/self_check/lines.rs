@@ -51,6 +51,17 @@ pub(crate) fn starter_line(score: f64, max: f64, without_reason: &[&str]) -> Str
     )
 }
 
+/// The producers the grader knows by name, sorted: the probe must list the same.
+pub(crate) fn grader_producers() -> Vec<String> {
+    let mut names: Vec<String> = checks::Producer::all()
+        .into_iter()
+        .map(|producer| producer.name().to_owned())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The producers' line: how many the grader knows, and the checks the rubric of
 /// `setup` does not list.
 pub(crate) fn producers_line(producers: usize, setup: &Setup) -> String {
