@@ -29,6 +29,10 @@ pub enum Command {
     /// first failing check with its hint, each part's progress and the score. Type q
     /// and Enter (or press Ctrl-C) to quit.
     Watch(WatchArgs),
+    /// Print every check as this grader grades it (name, part, title, points,
+    /// visibility, time limit, hint): the checks' declared defaults with the
+    /// course's fixtures/rubric.toml over them, as [[check]] entries.
+    Rubric(RubricArgs),
     /// The instructor's commands (the `instructor` feature; not in the student
     /// template).
     #[cfg(feature = "instructor")]
@@ -278,6 +282,15 @@ pub struct BlessArgs {
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,
+}
+
+/// Arguments of `grader rubric`.
+#[derive(Debug, Args)]
+pub struct RubricArgs {
+    /// The kit's root (the directory with fixtures/rubric.toml); found from the
+    /// current directory upwards when left out.
+    #[arg(long, value_name = "DIR")]
+    pub kit: Option<PathBuf>,
 }
 
 /// Where the kit and the build directory are.

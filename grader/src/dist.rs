@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, bail};
 
 use crate::kit::Kit;
+use crate::rubric::Visibility;
 use crate::starter::trimmed_lock;
 
 mod handout;
@@ -281,7 +282,7 @@ pub(crate) const INSTRUCTOR_MODULES: [&str; 16] = [
 
 /// Takes the instructor's commands out of the grader's sources, with the snapshots of
 /// their tests and the sandbox's attack suites, and turns both features off in its
-/// manifest: the template's grader has `grade` and `watch` only, and by default the
+/// manifest: the template's grader has `grade`, `watch` and `rubric` only, and by default the
 /// features `parts` (the checks of the parts that have one, `part2` and `part5`).
 fn without_instructor_tools(
     files: &mut BTreeMap<PathBuf, Vec<u8>>,
@@ -384,45 +385,76 @@ pub(crate) fn copy_tree(
     Ok(())
 }
 
-/// The rubric of the visible checks of the assigned parts only, without the course's
-/// secret, and the names of the checks it keeps.
+/// The template's rubric: the course's, without its secret and without its changes to
+/// checks the template does not grade (hidden ones, those of parts it does not
+/// assign); a visible check the course makes private is `enabled = false` there. With
+/// it, the names of the checks the template grades, whose blessed outputs it ships.
 fn public_rubric(text: &str) -> anyhow::Result<(String, Vec<String>)> {
-    let mut rubric: toml::Table = toml::from_str(text).context("reading the rubric")?;
-    let unassigned: Vec<String> = rubric
-        .get("parts")
-        .and_then(|p| p.as_array())
-        .into_iter()
-        .flatten()
-        .filter(|p| p.get("enabled").and_then(toml::Value::as_bool) == Some(false))
-        .filter_map(|p| p.get("id")?.as_str().map(str::to_owned))
+    let course = crate::rubric::parse(text, "fixtures/rubric.toml")
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    // The template's grader has the declarations of the visible checks only.
+    let graded: Vec<&str> = course
+        .checks
+        .iter()
+        .filter(|check| check.spec.visibility == Visibility::Visible && check.is_public())
+        .map(|check| check.spec.name)
         .collect();
+    let mut rubric: toml::Table = toml::from_str(text).context("reading the rubric")?;
     if let Some(settings) = rubric.get_mut("grader").and_then(|g| g.as_table_mut()) {
         settings.remove("secret");
     }
-    let checks = rubric
-        .get_mut("check")
-        .and_then(|c| c.as_array_mut())
-        .context("the rubric has no [[check]]")?;
-    checks.retain(|c| {
-        c.get("visibility")
-            .and_then(|v| v.as_str())
-            .unwrap_or("visible")
-            == "visible"
-            && !c
-                .get("part")
-                .and_then(|p| p.as_str())
-                .is_some_and(|p| unassigned.contains(&p.to_owned()))
-    });
-    let kept = checks
-        .iter()
-        .filter_map(|c| c.get("name")?.as_str().map(str::to_owned))
-        .collect();
-    let body = toml::to_string(&rubric).context("writing the rubric")?;
+    if let Some(changes) = rubric.get_mut("check").and_then(|c| c.as_array_mut()) {
+        changes.retain_mut(|change| {
+            let Some(name) = change.get("name").and_then(toml::Value::as_str) else {
+                return false;
+            };
+            let Some(spec) = crate::checks::find(name) else {
+                return false;
+            };
+            let assigned = !course.turned_off.iter().any(|off| off.part == spec.part);
+            if spec.visibility != Visibility::Visible || !assigned {
+                return false;
+            }
+            if course
+                .checks
+                .iter()
+                .any(|c| c.spec.name == name && !c.is_public())
+            {
+                let mut off = toml::Table::new();
+                off.insert("name".into(), name.into());
+                off.insert("enabled".into(), false.into());
+                *change = toml::Value::Table(off);
+            }
+            true
+        });
+        if changes.is_empty() {
+            rubric.remove("check");
+        }
+    }
+    // The tables in the kit's order (a TOML table's own order is its keys').
+    let mut body = String::new();
+    let order = ["grader", "style", "parts", "check"];
+    let mut keys: Vec<String> = order.iter().map(|key| (*key).to_owned()).collect();
+    keys.extend(
+        rubric
+            .keys()
+            .filter(|key| !order.contains(&key.as_str()))
+            .cloned(),
+    );
+    for key in keys {
+        if let Some(value) = rubric.remove(&key) {
+            let mut one = toml::Table::new();
+            one.insert(key, value);
+            body.push_str(&toml::to_string(&one).context("writing the rubric")?);
+            body.push('\n');
+        }
+    }
     Ok((
         format!(
-            "# The course's rubric, without its hidden checks (those are graded by the course).\n\n{body}"
+            "# The course's rubric, without its hidden checks (those are graded by the course).\n\n{}",
+            body.trim_end_matches('\n').to_owned() + "\n"
         ),
-        kept,
+        graded.into_iter().map(str::to_owned).collect(),
     ))
 }
 

@@ -5,24 +5,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use toml::Spanned;
 
 use crate::checks::{self, CheckSpec, Part};
 
-/// Who sees a check's result on Gradescope (its own four values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Visibility {
-    /// Always shown.
-    Visible,
-    /// Never shown to students.
-    Hidden,
-    /// Shown after the due date.
-    AfterDueDate,
-    /// Shown once grades are published.
-    AfterPublished,
-}
+pub use crate::checks::Visibility;
 
 /// One check as the rubric grades it.
 #[derive(Debug, Clone)]
@@ -59,7 +47,8 @@ pub struct TurnedOff {
     pub part: Part,
     /// Its title in the rubric.
     pub title: String,
-    /// The names of the checks the rubric lists for it (not graded).
+    /// The names of its checks (not graded): those this grader declares, and any
+    /// other the rubric names for it.
     pub checks: Vec<String>,
 }
 
@@ -119,18 +108,22 @@ impl Default for Limits {
 pub struct Rubric {
     /// `(part, title)` in order: the parts the course assigns.
     pub parts: Vec<(Part, String)>,
-    /// The parts the course turns off (`enabled = false`): `(part, title, the names
-    /// of their checks as listed)`. Nothing of them is graded; the names let a
+    /// The parts the course turns off (`enabled = false`, or no `[[parts]]` entry):
+    /// `(part, title, the names of their checks)`. Nothing of them is graded; the names let a
     /// command say why such a check is not there, and `bless` keep its snapshots.
     pub turned_off: Vec<TurnedOff>,
-    /// The checks of the parts turned off that this grader has, as the rubric lists
-    /// them: never graded, but blessed with the course's secret like the others, so
+    /// The checks of the parts turned off that this grader has, with the course's
+    /// changes: never graded, but blessed with the course's secret like the others, so
     /// that turning a part on again needs no bless. Only the instructors' commands
     /// read it: the template's grader blesses nothing.
     #[cfg_attr(not(feature = "instructor"), allow(dead_code))]
     pub dormant: Vec<RubricCheck>,
-    /// The checks of the parts the course assigns, in the order of the file.
+    /// The checks of the parts the course assigns, in declared order (see
+    /// [`checks::all`]), each its declaration's defaults with the course's changes.
     pub checks: Vec<RubricCheck>,
+    /// The checks of those parts that the course leaves out (`enabled = false` in
+    /// their `[[check]]` entry).
+    pub left_out: Vec<&'static str>,
     /// The course's secret, which makes hidden checks' inputs unknowable.
     pub secret: Option<String>,
     /// What one submission may use.
@@ -145,7 +138,7 @@ struct RawRubric {
     #[serde(default)]
     grader: RawSettings,
     parts: Vec<RawPart>,
-    #[serde(rename = "check")]
+    #[serde(rename = "check", default)]
     checks: Vec<RawCheck>,
     style: Option<RawStyle>,
 }
@@ -191,21 +184,20 @@ fn enabled() -> bool {
     true
 }
 
+/// A `[[check]]` entry: the course's change to one check's declared defaults. Every
+/// field but `name` is optional; `part`, when given, must be the check's own.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCheck {
     name: Spanned<String>,
-    part: Spanned<String>,
-    title: String,
-    points: Spanned<f64>,
-    #[serde(default = "visible")]
-    visibility: Visibility,
+    part: Option<Spanned<String>>,
+    title: Option<String>,
+    points: Option<Spanned<f64>>,
+    visibility: Option<Visibility>,
     time_limit: Option<Spanned<f64>>,
-    hint: String,
-}
-
-fn visible() -> Visibility {
-    Visibility::Visible
+    hint: Option<String>,
+    #[serde(default = "enabled")]
+    enabled: bool,
 }
 
 /// A mistake in the rubric, with the line it is on.
@@ -321,95 +313,127 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         }
     }
 
-    let mut checks = Vec::new();
-    let mut dormant = Vec::new();
-    for raw_check in raw.checks {
-        // A part the course does not assign: its checks are not graded (and may name
-        // checks this grader does not have, such as a part still being written).
-        let off = Part::from_id(raw_check.part.get_ref())
-            .and_then(|p| disabled.iter_mut().find(|off| off.part == p));
-        if let Some(off) = off {
-            off.checks.push(raw_check.name.get_ref().clone());
-            // One this grader has is kept, as written, for `bless`: a part turned off
-            // keeps outputs blessed with the course's secret, ready to be turned on.
-            if let Some(spec) = checks::find(raw_check.name.get_ref())
-                .filter(|spec| spec.part.id() == raw_check.part.get_ref())
-                && !dormant
-                    .iter()
-                    .any(|c: &RubricCheck| c.spec.name == spec.name)
-            {
-                let time_limit = match &raw_check.time_limit {
-                    Some(limit) => check_limit(limit)?,
-                    None => default_limit,
-                };
-                dormant.push(RubricCheck {
-                    spec,
-                    title: raw_check.title,
-                    points: *raw_check.points.get_ref(),
-                    visibility: raw_check.visibility,
-                    time_limit,
-                    hint: raw_check.hint,
-                });
-            }
-            continue;
+    // A part with no [[parts]] entry is not graded, as if it said `enabled = false`.
+    for part in Part::ALL {
+        if !parts.iter().any(|(p, _)| *p == part) && !disabled.iter().any(|off| off.part == part) {
+            disabled.push(TurnedOff {
+                part,
+                title: part.name(),
+                checks: Vec::new(),
+            });
         }
+    }
+
+    // The course's changes, checked against the declarations.
+    let mut changes: Vec<(CheckSpec, RawCheck)> = Vec::new();
+    for raw_check in raw.checks {
         let name = raw_check.name.get_ref();
         let Some(spec) = checks::find(name) else {
+            // A part the course does not assign may name checks this grader does not
+            // have (a template without that part's checks, a part still being written).
+            let off = raw_check
+                .part
+                .as_ref()
+                .and_then(|part| Part::from_id(part.get_ref()))
+                .and_then(|p| disabled.iter_mut().find(|off| off.part == p));
+            if let Some(off) = off {
+                if !off.checks.contains(name) {
+                    off.checks.push(name.clone());
+                }
+                continue;
+            }
             let known: Vec<&str> = checks::all().iter().map(|c| c.name).collect();
             return Err(error_at(
                 raw_check.name.span().start,
                 format!("unknown check {name:?}; known checks: {}", known.join(", ")),
             ));
         };
-        if checks
-            .iter()
-            .any(|c: &RubricCheck| c.spec.name == spec.name)
-        {
+        if changes.iter().any(|(c, _)| c.name == spec.name) {
             return Err(error_at(
                 raw_check.name.span().start,
                 format!("check {name:?} is listed twice"),
             ));
         }
-        if raw_check.part.get_ref() != spec.part.id() {
+        if let Some(part) = &raw_check.part
+            && part.get_ref() != spec.part.id()
+        {
             return Err(error_at(
-                raw_check.part.span().start,
+                part.span().start,
                 format!(
                     "check {name:?} belongs to {}, not {}",
                     spec.part.id(),
-                    raw_check.part.get_ref()
+                    part.get_ref()
                 ),
             ));
         }
-        if !parts.iter().any(|(p, _)| *p == spec.part) {
-            return Err(error_at(
-                raw_check.part.span().start,
-                format!("part {} has no [[parts]] entry", spec.part.id()),
-            ));
+        if let Some(points) = &raw_check.points {
+            let value = *points.get_ref();
+            if !(value.is_finite() && (0.0..=1000.0).contains(&value)) {
+                return Err(error_at(
+                    points.span().start,
+                    format!("points {value} are outside 0..=1000"),
+                ));
+            }
         }
-        let points = *raw_check.points.get_ref();
-        if !(points.is_finite() && (0.0..=1000.0).contains(&points)) {
-            return Err(error_at(
-                raw_check.points.span().start,
-                format!("points {points} are outside 0..=1000"),
-            ));
+        if let Some(limit) = &raw_check.time_limit {
+            check_limit(limit)?;
         }
-        let time_limit = match &raw_check.time_limit {
+        changes.push((spec, raw_check));
+    }
+
+    // Every check the grader declares, in its declared order, with the course's
+    // changes over its defaults.
+    let mut checks = Vec::new();
+    let mut dormant = Vec::new();
+    let mut left_out = Vec::new();
+    for spec in checks::all() {
+        let change = changes
+            .iter()
+            .find(|(c, _)| c.name == spec.name)
+            .map(|(_, raw)| raw);
+        if change.is_some_and(|raw| !raw.enabled) {
+            if !disabled.iter().any(|off| off.part == spec.part) {
+                left_out.push(spec.name);
+            }
+            continue;
+        }
+        let time_limit = match change.and_then(|raw| raw.time_limit.as_ref()) {
             Some(limit) => check_limit(limit)?,
-            None => default_limit,
+            None => match spec.time_limit {
+                Some(seconds) => check_limit(&Spanned::new(0..0, seconds))?,
+                None => default_limit,
+            },
         };
-        checks.push(RubricCheck {
+        let check = RubricCheck {
             spec,
-            title: raw_check.title,
-            points,
-            visibility: raw_check.visibility,
+            title: change
+                .and_then(|raw| raw.title.clone())
+                .unwrap_or_else(|| spec.title.to_owned()),
+            points: change
+                .and_then(|raw| raw.points.as_ref())
+                .map_or(spec.points, |p| *p.get_ref()),
+            visibility: change
+                .and_then(|raw| raw.visibility)
+                .unwrap_or(spec.visibility),
             time_limit,
-            hint: raw_check.hint,
-        });
+            hint: change
+                .and_then(|raw| raw.hint.clone())
+                .unwrap_or_else(|| spec.hint.to_owned()),
+        };
+        // A part the course does not assign: its checks are not graded, but they are
+        // blessed with the course's secret, ready for the part to be turned on.
+        if let Some(off) = disabled.iter_mut().find(|off| off.part == spec.part) {
+            off.checks.push(spec.name.to_owned());
+            dormant.push(check);
+        } else {
+            checks.push(check);
+        }
     }
     if checks.is_empty() {
         return Err(error_at(
             text.len(),
-            "the rubric lists no [[check]]".to_owned(),
+            "the rubric grades no check: every part is turned off, or every check has `enabled = false`"
+                .to_owned(),
         ));
     }
     Ok(Rubric {
@@ -417,6 +441,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         turned_off: disabled,
         dormant,
         checks,
+        left_out,
         secret: raw.grader.secret.filter(|s| !s.is_empty()),
         limits,
         style,
@@ -498,12 +523,86 @@ points = 2
 hint = "§2"
 "#;
 
+    fn graded<'a>(rubric: &'a Rubric, name: &str) -> &'a RubricCheck {
+        rubric
+            .checks
+            .iter()
+            .find(|check| check.spec.name == name)
+            .expect("the check is graded")
+    }
+
     #[test]
     fn a_good_rubric_is_read() {
         let rubric = parse(GOOD, "r.toml").unwrap();
-        assert_eq!(rubric.checks.len(), 1);
-        assert_eq!(rubric.checks[0].time_limit, Duration::from_secs(5));
-        assert_eq!(rubric.checks[0].points, 2.0);
+        let opposite = graded(&rubric, "direction_opposite");
+        assert_eq!(opposite.time_limit, Duration::from_secs(5));
+        assert_eq!(opposite.points, 2.0);
+        assert_eq!(opposite.title, "opposite");
+        assert_eq!(opposite.hint, "§2");
+    }
+
+    #[test]
+    fn a_check_the_rubric_does_not_name_is_graded_as_declared() {
+        let rubric = parse(GOOD, "r.toml").unwrap();
+        let declared: Vec<&str> = checks::all()
+            .iter()
+            .filter(|spec| spec.part == Part::Part1)
+            .map(|spec| spec.name)
+            .collect();
+        let graded_names: Vec<&str> = rubric.checks.iter().map(|c| c.spec.name).collect();
+        assert_eq!(
+            graded_names, declared,
+            "every Part 1 check, in declared order"
+        );
+        let spec = checks::find("position_equality").unwrap();
+        let equality = graded(&rubric, "position_equality");
+        assert_eq!(
+            (
+                equality.points,
+                equality.title.as_str(),
+                equality.hint.as_str()
+            ),
+            (spec.points, spec.title, spec.hint)
+        );
+        assert_eq!(equality.visibility, spec.visibility);
+        let loops = graded(&rubric, "solve_maze_with_loops");
+        assert_eq!(
+            Some(loops.time_limit.as_secs_f64()),
+            checks::find("solve_maze_with_loops").unwrap().time_limit,
+            "a declared limit wins over [grader] time_limit"
+        );
+    }
+
+    #[test]
+    fn enabled_false_leaves_a_check_out_and_part_may_be_left_out() {
+        let text = format!("{GOOD}\n[[check]]\nname = \"position_hash\"\nenabled = false\n");
+        let rubric = parse(&text, "r.toml").unwrap();
+        assert!(!rubric.checks.iter().any(|c| c.spec.name == "position_hash"));
+        assert!(
+            rubric
+                .checks
+                .iter()
+                .any(|c| c.spec.name == "position_equality")
+        );
+    }
+
+    #[test]
+    fn a_part_without_an_entry_is_turned_off() {
+        let rubric = parse(GOOD, "r.toml").unwrap();
+        assert!(rubric.checks.iter().all(|c| c.spec.part == Part::Part1));
+        let off: Vec<Part> = rubric.turned_off.iter().map(|off| off.part).collect();
+        assert_eq!(off, [Part::Part2, Part::Part3, Part::Part4, Part::Part5]);
+        assert!(rubric.turned_off_with("texture_weights").is_some());
+    }
+
+    #[test]
+    fn a_check_changed_twice_names_its_line() {
+        let text = format!("{GOOD}\n[[check]]\nname = \"direction_opposite\"\npoints = 1\n");
+        let error = parse(&text, "r.toml").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "r.toml line 17: check \"direction_opposite\" is listed twice"
+        );
     }
 
     #[test]
@@ -565,7 +664,7 @@ hint = "§2"
     fn a_disabled_part_drops_its_checks() {
         let text = GOOD.replace("title = \"Part 1\"", "title = \"Part 1\"\nenabled = false");
         let error = parse(&text, "r.toml").unwrap_err().to_string();
-        assert!(error.contains("lists no [[check]]"), "{error}");
+        assert!(error.contains("the rubric grades no check"), "{error}");
     }
 
     #[test]

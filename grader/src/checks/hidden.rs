@@ -15,7 +15,7 @@ use super::part5::{
     GivenBoard, altered_files, arrows_graph, arrows_solve, boards_value, files_value,
     parse_verdict, planted_board, random_board, read_board, redrawn,
 };
-use super::{Case, CheckSpec, Inputs, Judged, Producer, producers};
+use super::{Case, CheckSpec, Inputs, Judged, Producer, Visibility, producers};
 
 /// The hidden checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
@@ -26,6 +26,12 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_matches_reference,
         true,
     )
+    .rubric(
+        2.0,
+        "the same mazes as the reference on hidden sizes and seeds",
+        "handout §5: the order of random calls",
+    )
+    .visibility(Visibility::Hidden)
     .after(super::CARVING),
     CheckSpec::new(
         "solve_path_unique_hidden",
@@ -34,6 +40,12 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_path_unique,
         true,
     )
+    .rubric(
+        2.0,
+        "the one path through hidden mazes",
+        "handout §6: solving",
+    )
+    .visibility(Visibility::Hidden)
     .after(super::WALKING),
     CheckSpec::new(
         "rat_bfs_hidden",
@@ -42,6 +54,12 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+    .rubric(
+        2.0,
+        "BFS on hidden mazes with loops and one-sided doors",
+        "handout §7.6: BFS",
+    )
+    .visibility(Visibility::Hidden)
     .after(part2::RAT_BFS),
     CheckSpec::new(
         "rat_dfs_hidden",
@@ -50,6 +68,12 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+    .rubric(
+        2.0,
+        "DFS on hidden mazes with loops and one-sided doors",
+        "handout §7.6: DFS",
+    )
+    .visibility(Visibility::Hidden)
     .after(part2::RAT_DFS),
     CheckSpec::new(
         "arrows_parse_hidden",
@@ -57,14 +81,26 @@ pub const CHECKS: &[CheckSpec] = &[
         arrows_parse_hidden_input,
         arrows_parse_altered,
         true,
-    ),
+    )
+    .rubric(
+        1.0,
+        "parse on hidden altered board files",
+        "handout §10.1: errors that say where",
+    )
+    .visibility(Visibility::Hidden),
     CheckSpec::new(
         "arrows_graph_hidden",
         Producer::Part5(producers::Part5::Graph),
         arrows_graph_hidden_input,
         arrows_graph,
         true,
-    ),
+    )
+    .rubric(
+        1.0,
+        "the doubled graph of hidden boards",
+        "handout §10.2: the doubled graph",
+    )
+    .visibility(Visibility::Hidden),
     CheckSpec::new(
         "arrows_solve_hidden",
         Producer::Part5(producers::Part5::Solve),
@@ -72,6 +108,12 @@ pub const CHECKS: &[CheckSpec] = &[
         arrows_solve,
         true,
     )
+    .rubric(
+        2.0,
+        "solve on hidden boards",
+        "handout §10.3: the search and the path",
+    )
+    .visibility(Visibility::Hidden)
     .after(super::part5::ARROWS_SEARCH),
 ];
 

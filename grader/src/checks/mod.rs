@@ -47,6 +47,7 @@ use anyhow::Context as _;
 use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
@@ -530,6 +531,32 @@ pub struct CheckSpec {
     /// too, it is probably the cause, and the report says to fix it first (a wrong
     /// `opposite` breaks every carved maze, but the place to look is `opposite`).
     pub after: &'static [&'static str],
+    /// The default rubric entry's points: what passing earns unless the course's
+    /// `fixtures/rubric.toml` says otherwise (as for every field below).
+    pub points: f64,
+    /// A short title for reports.
+    pub title: &'static str,
+    /// Where to look when it fails, naming the handout's section ("handout §3: moved").
+    pub hint: &'static str,
+    /// Who sees the result on Gradescope; any but `Visible` makes the check hidden,
+    /// its inputs drawn with the course's secret.
+    pub visibility: Visibility,
+    /// Seconds the check may run, when not the rubric's `[grader] time_limit`.
+    pub time_limit: Option<f64>,
+}
+
+/// Who sees a check's result on Gradescope (its own four values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Always shown.
+    Visible,
+    /// Never shown to students.
+    Hidden,
+    /// Shown after the due date.
+    AfterDueDate,
+    /// Shown once grades are published.
+    AfterPublished,
 }
 
 impl CheckSpec {
@@ -550,7 +577,39 @@ impl CheckSpec {
             judge,
             blessed,
             after: &[],
+            points: 0.0,
+            title: "",
+            hint: "",
+            visibility: Visibility::Visible,
+            time_limit: None,
         }
+    }
+
+    /// This check's default rubric entry: the points passing earns, the title reports
+    /// show and the hint naming the handout's section. A course changes any of them in
+    /// `fixtures/rubric.toml` without touching the declaration.
+    pub const fn rubric(self, points: f64, title: &'static str, hint: &'static str) -> CheckSpec {
+        CheckSpec {
+            points,
+            title,
+            hint,
+            ..self
+        }
+    }
+
+    /// This check, allowed `seconds` instead of the rubric's `[grader] time_limit`.
+    pub const fn time_limit(self, seconds: f64) -> CheckSpec {
+        CheckSpec {
+            time_limit: Some(seconds),
+            ..self
+        }
+    }
+
+    /// This check, shown to students as `visibility` says; any but `Visible` makes it
+    /// a hidden check (declared in the hidden checks' module, left out of the
+    /// template).
+    pub const fn visibility(self, visibility: Visibility) -> CheckSpec {
+        CheckSpec { visibility, ..self }
     }
 
     /// This check, whose code also runs the code the checks `before` grade (see
@@ -563,7 +622,8 @@ impl CheckSpec {
     }
 }
 
-/// Every check, in the order reports list them.
+/// Every check, in the order reports list them: by part, each part's checks in the
+/// order its list declares them, then its hidden checks.
 pub fn all() -> Vec<CheckSpec> {
     let mut all = Vec::new();
     all.extend_from_slice(part1::CHECKS);
@@ -575,6 +635,8 @@ pub fn all() -> Vec<CheckSpec> {
     all.extend_from_slice(part5::CHECKS);
     #[cfg(feature = "hidden-checks")]
     all.extend_from_slice(hidden::CHECKS);
+    // Each part's checks together, its hidden checks last (a stable sort).
+    all.sort_by_key(|check| check.part);
     all
 }
 

@@ -2,20 +2,18 @@ use std::collections::{HashMap, HashSet};
 
 use super::*;
 
-/// The handout's section (`§2`, `§7.4`) of each check of the rubric as shipped,
-/// from its hint ("handout §2: …").
+/// The handout's section (`§2`, `§7.4`) of each check, from its declared hint
+/// ("handout §2: …").
 fn sections() -> HashMap<String, String> {
-    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let rubric = std::fs::read_to_string(kit.join("fixtures/rubric.toml")).unwrap();
-    let rubric: toml::Table = toml::from_str(&rubric).unwrap();
-    rubric["check"]
-        .as_array()
-        .unwrap()
+    all()
         .iter()
         .filter_map(|check| {
-            let hint = check.get("hint")?.as_str()?;
-            let section = hint.strip_prefix("handout ")?.split([':', ' ']).next()?;
-            Some((check["name"].as_str()?.to_owned(), section.to_owned()))
+            let section = check
+                .hint
+                .strip_prefix("handout ")?
+                .split([':', ' '])
+                .next()?;
+            Some((check.name.to_owned(), section.to_owned()))
         })
         .collect()
 }
@@ -165,23 +163,60 @@ fn every_blessed_twin_expects_another_answer_than_the_template_knows() {
 }
 
 #[test]
-#[cfg(feature = "instructor")]
-fn every_check_has_an_entry_in_the_rubric() {
-    let rubric = crate::rubric::kit();
-    let missing: Vec<&str> = all()
+fn every_check_declares_its_rubric_entry() {
+    let incomplete: Vec<String> = all()
         .iter()
-        .filter(|spec| {
-            !rubric
-                .checks
-                .iter()
-                .any(|entry| entry.spec.name == spec.name)
+        .filter_map(|spec| {
+            let mut missing = Vec::new();
+            if spec.title.is_empty() {
+                missing.push("a title");
+            }
+            if !(spec.points.is_finite() && spec.points > 0.0 && spec.points <= 1000.0) {
+                missing.push("points in 0..=1000, above 0");
+            }
+            if Part::of_section(
+                spec.hint
+                    .strip_prefix("handout §")?
+                    .split([':', ' '])
+                    .next()?,
+            ) != Some(spec.part)
+            {
+                missing.push("a hint naming a section of its part's chapters");
+            }
+            if spec
+                .time_limit
+                .is_some_and(|seconds| !(0.1..=600.0).contains(&seconds))
+            {
+                missing.push("a time limit in 0.1..=600 seconds");
+            }
+            (!missing.is_empty()).then(|| format!("{}: {}", spec.name, missing.join(", ")))
         })
+        .chain(
+            all()
+                .iter()
+                .filter(|spec| !spec.hint.starts_with("handout §"))
+                .map(|spec| format!("{}: a hint starting \"handout §\"", spec.name)),
+        )
+        .collect();
+    assert!(
+        incomplete.is_empty(),
+        "these checks' declarations (.rubric(points, title, hint)) lack: {incomplete:?}"
+    );
+}
+
+#[test]
+#[cfg(feature = "hidden-checks")]
+fn a_check_is_hidden_exactly_when_the_hidden_module_declares_it() {
+    let hidden: Vec<&str> = hidden::CHECKS.iter().map(|spec| spec.name).collect();
+    let wrong: Vec<&str> = all()
+        .iter()
+        .filter(|spec| (spec.visibility != Visibility::Visible) != hidden.contains(&spec.name))
         .map(|spec| spec.name)
         .collect();
     assert!(
-        missing.is_empty(),
-        "fixtures/rubric.toml has no [[check]] entry for {missing:?}: add one (name, part, \
-         title, points, hint naming its handout section), or the check is never graded"
+        wrong.is_empty(),
+        "a hidden check is declared in checks/hidden.rs (left out of the template) with \
+         .visibility(…), and only there: {wrong:?}"
     );
 }
 

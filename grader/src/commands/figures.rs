@@ -209,6 +209,17 @@ fn figures(setup: &Setup) -> anyhow::Result<Vec<Figure>> {
             rule(doubled),
         ),
         (
+            "rubric-head",
+            "what `grader rubric` prints first: its header and the first check",
+            super::print_rubric::effective(rubric)
+                .split("\n\n")
+                .take(2)
+                .collect::<Vec<_>>()
+                .join("\n\n")
+                .trim_end()
+                .to_owned(),
+        ),
+        (
             "self-check",
             "what `self-check` prints when the kit is right",
             passing(setup).join("\n"),

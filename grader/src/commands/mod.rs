@@ -3,6 +3,7 @@
 //! feature (the student template's grader has neither them nor their files).
 
 mod grade;
+pub(crate) mod print_rubric;
 mod watch;
 
 #[cfg(feature = "instructor")]
@@ -50,6 +51,7 @@ pub fn run(command: Command) -> anyhow::Result<Status> {
     match command {
         Command::Grade(args) => grade::run(args),
         Command::Watch(args) => watch::run(&args),
+        Command::Rubric(args) => print_rubric::run(&args),
         #[cfg(feature = "instructor")]
         Command::Instructor(command) => run_instructor(command),
     }
@@ -263,9 +265,15 @@ impl Setup {
         if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
             if let Some(off) = self.rubric.turned_off_with(unknown) {
                 bail!(
-                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry): set it to true to grade it",
+                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry, or no entry): set it to true to grade it",
                     off.part.id(),
                     off.title,
+                    self.kit.rubric().display()
+                );
+            }
+            if self.rubric.left_out.contains(&unknown.as_str()) {
+                bail!(
+                    "{unknown:?} is left out by {} (`enabled = false` in its [[check]] entry): remove that line to grade it",
                     self.kit.rubric().display()
                 );
             }

@@ -1,5 +1,6 @@
 use super::unassigned::{not_assigned_text, without_item};
 use super::*;
+use crate::checks::Part;
 
 /// The kit's rubric with Part 3 turned off (from [`crate::rubric::kit_text`], every
 /// part on, like the other instructor tests: a course's own may have a part off
@@ -314,18 +315,62 @@ fn the_courses_style_table_stays_in_the_public_rubric() {
 }
 
 #[test]
-fn hidden_checks_leave_the_public_rubric() {
-    let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[check]]\nname = \"a\"\nvisibility = \"hidden\"\n\n[[check]]\nname = \"b\"\n";
-    let (rubric, kept) = public_rubric(text).unwrap();
-    assert_eq!(kept, ["b"]);
-    assert!(!rubric.contains("\"a\""));
+fn the_public_rubric_keeps_the_courses_changes_to_visible_checks_only() {
+    let hidden = crate::checks::all()
+        .into_iter()
+        .find(|spec| spec.part == Part::Part1 && spec.visibility != Visibility::Visible);
+    let mut text = "[grader]\nsecret = \"s\"\n\n[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n\
+        [[check]]\nname = \"direction_opposite\"\npoints = 3\n\n\
+        [[check]]\nname = \"position_hash\"\nvisibility = \"after_due_date\"\ntitle = \"kept private\"\n\n\
+        [[check]]\nname = \"position_display\"\nenabled = false\n"
+        .to_owned();
+    if let Some(hidden) = hidden {
+        text.push_str(&format!(
+            "\n[[check]]\nname = \"{}\"\npoints = 5\n",
+            hidden.name
+        ));
+    }
+    let (rubric, kept) = public_rubric(&text).unwrap();
+    let table: toml::Table = rubric.parse().unwrap();
+    assert!(table["grader"].get("secret").is_none(), "{rubric}");
+    let changes: Vec<String> = table["check"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|change| toml::to_string(change).unwrap().replace('\n', " "))
+        .collect();
+    // The points change stays, the check made private is not graded by the template
+    // (without a word of what the course wrote), the hidden check's change is gone.
+    assert_eq!(
+        changes,
+        [
+            "name = \"direction_opposite\" points = 3 ",
+            "enabled = false name = \"position_hash\" ",
+            "enabled = false name = \"position_display\" ",
+        ],
+        "{rubric}"
+    );
+    assert!(kept.contains(&"direction_opposite".to_owned()));
+    for gone in ["position_hash", "position_display"] {
+        assert!(!kept.contains(&gone.to_owned()), "{kept:?}");
+    }
+    assert!(kept.iter().all(|name| {
+        crate::checks::find(name).is_some_and(|spec| spec.visibility == Visibility::Visible)
+    }));
 }
 
 #[test]
 fn checks_of_a_part_the_course_does_not_assign_leave_the_public_rubric() {
-    let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[parts]]\nid = \"part3\"\ntitle = \"T\"\nenabled = false\n\n[[check]]\nname = \"a\"\npart = \"part3\"\n\n[[check]]\nname = \"b\"\npart = \"part1\"\n";
-    let (_, kept) = public_rubric(text).unwrap();
-    assert_eq!(kept, ["b"]);
+    let text = "[[parts]]\nid = \"part1\"\ntitle = \"P\"\n\n[[parts]]\nid = \"part3\"\ntitle = \"T\"\nenabled = false\n\n[[check]]\nname = \"texture_weights\"\npoints = 1\n\n[[check]]\nname = \"direction_opposite\"\npart = \"part1\"\npoints = 1\n";
+    let (rubric, kept) = public_rubric(text).unwrap();
+    assert!(!rubric.contains("texture_weights"), "{rubric}");
+    assert!(rubric.contains("direction_opposite"), "{rubric}");
+    assert!(kept.contains(&"direction_opposite".to_owned()));
+    assert!(
+        kept.iter()
+            .all(|name| crate::checks::find(name).is_some_and(|spec| spec.part == Part::Part1)),
+        "{kept:?}"
+    );
 }
 
 #[test]

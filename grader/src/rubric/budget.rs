@@ -145,13 +145,26 @@ impl Rubric {
 mod tests {
     #[test]
     fn the_budget_rule_holds_when_the_costliest_loop_leaves_a_quarter_of_the_budget() {
+        // Part 1 with three checks graded: two that call solve, one that does not.
+        let others: String = crate::checks::all()
+            .iter()
+            .filter(|spec| spec.part == crate::checks::Part::Part1)
+            .filter(|spec| {
+                ![
+                    "solve_path_valid",
+                    "solve_path_unique",
+                    "direction_opposite",
+                ]
+                .contains(&spec.name)
+            })
+            .map(|spec| format!("[[check]]\nname = \"{}\"\nenabled = false\n\n", spec.name))
+            .collect();
         let rubric = |limit: u32, budget: u32| {
             super::super::parse(
                 &format!(
                     "[grader]\ntime_limit = 10\nbudget = {budget}\n\n[[parts]]\nid = \"part1\"\ntitle = \"Part 1\"\n\n\
-                     [[check]]\nname = \"solve_path_valid\"\npart = \"part1\"\ntitle = \"t\"\npoints = 1\nhint = \"handout §6: h\"\ntime_limit = {limit}\n\n\
-                     [[check]]\nname = \"solve_path_unique\"\npart = \"part1\"\ntitle = \"t\"\npoints = 1\nhint = \"handout §6: h\"\ntime_limit = {limit}\n\n\
-                     [[check]]\nname = \"direction_opposite\"\npart = \"part1\"\ntitle = \"t\"\npoints = 1\nhint = \"handout §2: h\"\n"
+                     [[check]]\nname = \"solve_path_valid\"\ntime_limit = {limit}\n\n\
+                     [[check]]\nname = \"solve_path_unique\"\ntime_limit = {limit}\n\n{others}"
                 ),
                 "rubric.toml",
             )

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::support::{copy_checkout, grader, kit_root, part_on, work_dir};
+use super::support::{copy_checkout, grader, kit_root, part_on, points, time_limit, work_dir};
 use super::transcripts;
 
 /// The check whose points change: the first of the sample report's lines.
@@ -36,8 +36,9 @@ const LOOP: [&str; 2] = [
 
 /// `rubric` with `key` in the `[[check]]` entry named `name` set to what `value`
 /// makes of the value it had (the line replaced where the entry has the key, added
-/// after its name where it has not). The entry is found by its name alone: its other
-/// keys and their order may be anything.
+/// after its name where it has not, `None` then). The entry is found by its name
+/// alone: its other keys and their order may be anything. A rubric with no entry of
+/// that name gets one at its end, as a course changes a check.
 fn with_key(
     rubric: &str,
     name: &str,
@@ -45,10 +46,16 @@ fn with_key(
     value: impl FnOnce(Option<&str>) -> String,
 ) -> String {
     let mut lines: Vec<String> = rubric.lines().map(str::to_owned).collect();
-    let at = lines
+    let Some(at) = lines
         .iter()
         .position(|line| line.trim() == format!("name = {name:?}"))
-        .unwrap_or_else(|| panic!("the rubric has no check named {name}"));
+    else {
+        return format!(
+            "{}\n\n[[check]]\nname = {name:?}\n{key} = {}\n",
+            rubric.trim_end(),
+            value(None)
+        );
+    };
     let start = lines[..at]
         .iter()
         .rposition(|line| line.trim_start().starts_with('['))
@@ -230,16 +237,12 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
     let rubric_path = kit.join("fixtures/rubric.toml");
     let rubric = std::fs::read_to_string(&rubric_path).expect("the rubric");
     let number = |text: &str| -> f64 { text.parse().expect("a number") };
+    // One more point, and half the time limit, than the kit gives them now.
     let rubric = with_key(&rubric, POINTS_CHECK, "points", |old| {
-        (number(old.expect("a check has points")) + 1.0).to_string()
+        (old.map_or(points(POINTS_CHECK), number) + 1.0).to_string()
     });
-    // Half its limit: its own, or the rubric's for every check.
-    let default_limit = {
-        let table: toml::Table = toml::from_str(&rubric).expect("the rubric parses");
-        table["grader"]["time_limit"].to_string()
-    };
     let rubric = with_key(&rubric, LIMIT_CHECK, "time_limit", |old| {
-        (number(old.unwrap_or(&default_limit)) / 2.0).to_string()
+        (number(old.unwrap_or(&time_limit(LIMIT_CHECK))) / 2.0).to_string()
     });
     std::fs::write(&rubric_path, rubric).expect("writing the rubric");
 
@@ -360,7 +363,7 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
 }
 
 #[test]
-fn a_key_is_set_in_the_entry_of_its_name_whatever_its_other_keys() {
+fn a_key_is_set_in_the_entry_of_its_name_whatever_its_other_keys_or_in_a_new_entry() {
     let rubric = "[grader]\ntime_limit = 10\n\n[[check]]\nname = \"a\"\npoints = 2\n\n[[check]]\ntitle = \"b first\"\nname = \"b\"\npoints = 3 # three\n";
     let mut seen = None;
     let text = with_key(rubric, "b", "points", |old| {
@@ -376,6 +379,14 @@ fn a_key_is_set_in_the_entry_of_its_name_whatever_its_other_keys() {
     });
     assert!(
         text.contains("name = \"a\"\ntime_limit = 5\npoints = 2\n"),
+        "{text}"
+    );
+    let text = with_key(rubric, "c", "points", |old| {
+        assert_eq!(old, None);
+        "1".to_owned()
+    });
+    assert!(
+        text.ends_with("points = 3 # three\n\n[[check]]\nname = \"c\"\npoints = 1\n"),
         "{text}"
     );
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use std::collections::BTreeSet;
 
-use super::support::{Submission, grader, kit_root, work_dir};
+use super::support::{Submission, graded_checks, grader, kit_root, number, work_dir};
 
 /// The lines only the reference solution has: inside its `BEGIN SOLUTION` regions,
 /// long enough to be its own (not a brace or a `return`), and nowhere in the starter
@@ -173,28 +173,9 @@ fn shipped_total() -> f64 {
         &std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("the rubric"),
     )
     .expect("TOML");
-    let off: Vec<&str> = rubric["parts"]
-        .as_array()
-        .expect("parts")
+    let checks: f64 = graded_checks()
         .iter()
-        .filter(|p| p.get("enabled").and_then(toml::Value::as_bool) == Some(false))
-        .filter_map(|p| p["id"].as_str())
-        .collect();
-    let checks: f64 = rubric["check"]
-        .as_array()
-        .expect("checks")
-        .iter()
-        .filter(|c| {
-            c.get("part")
-                .and_then(toml::Value::as_str)
-                .is_none_or(|p| !off.contains(&p))
-        })
-        .map(|c| {
-            c["points"]
-                .as_float()
-                .or(c["points"].as_integer().map(|i| i as f64))
-                .expect("points")
-        })
+        .map(|check| number(&check["points"]).expect("points"))
         .sum();
     let style = rubric
         .get("style")

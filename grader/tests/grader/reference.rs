@@ -5,17 +5,14 @@
 use serde_json::Value;
 
 use super::support::{
-    Submission, grade_dir, grader, human_report_of, kit_root, part_on, says_what_is_not_written,
-    work_dir,
+    Submission, grade_dir, graded_checks, grader, human_report_of, kit_root, part_on,
+    says_what_is_not_written, work_dir,
 };
 
-/// The names of the rubric's checks of `part` (`part1`…`part5`), in rubric order.
+/// The names of the checks of `part` (`part1`…`part5`) the kit grades, in report
+/// order.
 fn checks_of(part: &str) -> Vec<String> {
-    let rubric = std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("rubric");
-    let rubric: toml::Table = toml::from_str(&rubric).expect("the rubric parses");
-    rubric["check"]
-        .as_array()
-        .expect("[[check]] tables")
+    graded_checks()
         .iter()
         .filter(|check| check["part"].as_str() == Some(part))
         .map(|check| check["name"].as_str().expect("a name").to_owned())
@@ -182,7 +179,7 @@ fn the_starter_scores_zero_with_a_reason_for_every_check() {
 /// the lines of the checks it is about (`support::failing_report`), so adding a check or
 /// changing a course's points, limits or titles changes these two and nothing else.
 const REPIN: &str = "A whole report changed: the reference's or the starter's. If you meant it \
-(a check added or renamed, points, limits or titles changed in fixtures/rubric.toml), \
+(a check added or renamed, points, limits or titles changed in its declaration or in fixtures/rubric.toml), \
 read the diff printed with this message, then pin the new report with \
 `INSTA_UPDATE=always cargo test --workspace --test grader --locked reference::whole_report` \
 and commit the .snap files (the guide: Test tiers and CI, Pinned lines)";

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::support::{Submission, check, checkout, json_report};
+use super::support::{Submission, check, checkout, graded_checks, json_report};
 
 /// One `[[rule]]` of the table.
 #[derive(Deserialize)]
@@ -207,31 +207,36 @@ fn chapters() -> BTreeMap<String, String> {
         .collect()
 }
 
-/// A check of the kit's rubric, as these tests read it.
-#[derive(Deserialize)]
+/// A check the kit grades, as these tests read it.
 struct RubricCheck {
     name: String,
-    visibility: Option<String>,
+    visibility: String,
     hint: String,
 }
 
-/// The checks of the kit's rubric.
+/// The checks the kit grades (`grader rubric`'s).
 fn rubric_checks() -> Vec<RubricCheck> {
-    #[derive(Deserialize)]
-    struct Rubric {
-        check: Vec<RubricCheck>,
-    }
-    let text = std::fs::read_to_string(checkout().join("fixtures/rubric.toml"))
-        .expect("reading fixtures/rubric.toml");
-    let rubric: Rubric = toml::from_str(&text).expect("fixtures/rubric.toml parses");
-    rubric.check
+    let text = |check: &toml::Table, key: &str| {
+        check[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("grader rubric gives every check a {key}"))
+            .to_owned()
+    };
+    graded_checks()
+        .iter()
+        .map(|check| RubricCheck {
+            name: text(check, "name"),
+            visibility: text(check, "visibility"),
+            hint: text(check, "hint"),
+        })
+        .collect()
 }
 
-/// The visibility of each check of the kit's rubric ("visible" when unsaid).
+/// The visibility of each check the kit grades.
 fn visibilities() -> BTreeMap<String, String> {
     rubric_checks()
         .into_iter()
-        .map(|c| (c.name, c.visibility.unwrap_or_else(|| "visible".to_owned())))
+        .map(|c| (c.name, c.visibility))
         .collect()
 }
 
@@ -300,7 +305,7 @@ fn every_rule_of_the_handout_names_a_visible_check_that_exists() {
                     rule.rule, rule.section
                 )),
                 None => problems.push(format!(
-                    "{:?} ({}): fixtures/rubric.toml has no check {name}",
+                    "{:?} ({}): the kit grades no check {name} (`grader rubric` lists those it does)",
                     rule.rule, rule.section
                 )),
             }

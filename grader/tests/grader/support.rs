@@ -344,58 +344,70 @@ pub fn kit_rubric() -> toml::Table {
         .expect("the rubric is TOML")
 }
 
-/// The kit's rubric entry of the check `name`, if it lists one.
-fn rubric_entry(rubric: &toml::Table, name: &str) -> Option<toml::Value> {
-    rubric["check"]
-        .as_array()
-        .expect("the rubric's checks")
+/// Every check the kit's grader grades, as `grader rubric` prints it: each check's
+/// declared defaults with the course's `fixtures/rubric.toml` over them (name, part,
+/// title, points, visibility, time_limit, hint), in report order. Read once.
+pub fn graded_checks() -> &'static [toml::Table] {
+    static CHECKS: std::sync::OnceLock<Vec<toml::Table>> = std::sync::OnceLock::new();
+    CHECKS.get_or_init(|| {
+        let output = grader_process()
+            .args(["rubric", "--kit"])
+            .arg(kit_root())
+            .output()
+            .expect("running grader rubric");
+        assert!(
+            output.status.success(),
+            "grader rubric failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let table: toml::Table = String::from_utf8(output.stdout)
+            .expect("UTF-8")
+            .parse()
+            .expect("grader rubric prints TOML");
+        table["check"]
+            .as_array()
+            .expect("[[check]] entries")
+            .iter()
+            .map(|check| check.as_table().expect("a table").clone())
+            .collect()
+    })
+}
+
+/// The entry of the check `name` in [`graded_checks`].
+fn graded_check(name: &str) -> &'static toml::Table {
+    graded_checks()
         .iter()
-        .find(|check| check.get("name").and_then(toml::Value::as_str) == Some(name))
-        .cloned()
+        .find(|check| check["name"].as_str() == Some(name))
+        .unwrap_or_else(|| panic!("the kit's grader grades no check {name}"))
 }
 
 /// A number of the rubric, written `5` or `5.0`.
-fn number(value: &toml::Value) -> Option<f64> {
+pub fn number(value: &toml::Value) -> Option<f64> {
     value
         .as_float()
         .or_else(|| Some(value.as_integer()? as f64))
 }
 
-/// The points the kit's rubric gives the check `name`: a test that quotes a score
-/// reads them here, so that a course's new points leave the test true.
+/// The points the kit gives the check `name`: a test that quotes a score reads them
+/// here, so that a course's new points leave the test true.
 pub fn points(name: &str) -> f64 {
-    let entry = rubric_entry(&kit_rubric(), name)
-        .unwrap_or_else(|| panic!("the rubric has no check {name}"));
-    number(&entry["points"]).expect("points are a number")
+    number(&graded_check(name)["points"]).expect("points are a number")
 }
 
-/// The seconds the kit's rubric gives the check `name` (its own `time_limit`, else
-/// `[grader] time_limit`), written as the grader's messages write them (`5`, `2.5`):
-/// a test that quotes a time limit reads it here, so that a course's new limits
-/// leave the test true.
+/// The seconds the kit gives the check `name`, written as the grader's messages
+/// write them (`5`, `2.5`): a test that quotes a time limit reads it here, so that a
+/// course's new limits leave the test true.
 pub fn time_limit(name: &str) -> String {
-    let rubric = kit_rubric();
-    let own = rubric_entry(&rubric, name).and_then(|check| number(check.get("time_limit")?));
-    let limit = own
-        .or_else(|| number(rubric.get("grader")?.get("time_limit")?))
-        .unwrap_or(10.0);
+    let limit = number(&graded_check(name)["time_limit"]).expect("a time limit");
     format!("{limit}")
 }
 
 /// The kit's checks that the course keeps private (any visibility but `visible`).
 pub fn private_checks() -> Vec<String> {
-    kit_rubric()["check"]
-        .as_array()
-        .expect("checks")
+    graded_checks()
         .iter()
-        .filter(|check| {
-            check
-                .get("visibility")
-                .and_then(toml::Value::as_str)
-                .unwrap_or("visible")
-                != "visible"
-        })
-        .filter_map(|check| check.get("name")?.as_str().map(str::to_owned))
+        .filter(|check| check["visibility"].as_str() != Some("visible"))
+        .filter_map(|check| check["name"].as_str().map(str::to_owned))
         .collect()
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
-use super::support::{Submission, copy_kit, grader, kit_root, work_dir};
+use super::support::{Submission, copy_kit, graded_checks, grader, kit_root, work_dir};
 
 /// Runs before the probe's `main` (an ELF constructor): writes the grader's request
 /// to a file of its own in `@DIR@`, then leaves without an answer.
@@ -83,20 +83,11 @@ extern "C" fn answer() {
 }
 "#;
 
-/// The visible checks of the kit's rubric.
+/// The visible checks the kit grades.
 fn visible_checks() -> Vec<String> {
-    let text =
-        std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("the kit's rubric");
-    let rubric: toml::Table = toml::from_str(&text).expect("the rubric is TOML");
-    rubric["check"]
-        .as_array()
-        .expect("the rubric's checks")
+    graded_checks()
         .iter()
-        .filter(|check| {
-            check
-                .get("visibility")
-                .is_none_or(|v| v.as_str() == Some("visible"))
-        })
+        .filter(|check| check["visibility"].as_str() == Some("visible"))
         .map(|check| check["name"].as_str().expect("a name").to_owned())
         .collect()
 }

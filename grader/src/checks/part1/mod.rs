@@ -53,6 +53,11 @@ pub const CHECKS: &[CheckSpec] = &[
         opposite_input,
         direction_opposite,
         true,
+    )
+    .rubric(
+        2.0,
+        "opposite() of all 16 sets of directions",
+        "handout §2: Direction and its opposite",
     ),
     check(
         "position_equality",
@@ -60,6 +65,11 @@ pub const CHECKS: &[CheckSpec] = &[
         equality_input,
         position_equality,
         true,
+    )
+    .rubric(
+        2.0,
+        "== and != compare both coordinates",
+        "handout §3: equality",
     ),
     check(
         "position_hash",
@@ -67,6 +77,11 @@ pub const CHECKS: &[CheckSpec] = &[
         hash_input,
         position_hash,
         false,
+    )
+    .rubric(
+        2.0,
+        "equal positions hash alike",
+        "handout §3: hashing must agree with equality",
     ),
     check(
         "position_display",
@@ -74,13 +89,19 @@ pub const CHECKS: &[CheckSpec] = &[
         display_input,
         position_display,
         true,
-    ),
+    )
+    .rubric(1.0, "a position displays as (x, y)", "handout §3: Display"),
     check(
         "position_moved",
         producers::Part1::PositionMoved,
         moved_input,
         position_moved,
         true,
+    )
+    .rubric(
+        2.0,
+        "moved() in every direction, north is y - 1",
+        "handout §3: moved",
     ),
     check(
         "position_random",
@@ -88,6 +109,11 @@ pub const CHECKS: &[CheckSpec] = &[
         random_input,
         position_random,
         false,
+    )
+    .rubric(
+        2.0,
+        "random() stays in its ranges, ends included",
+        "handout §3: Position::random",
     ),
     check(
         "cell_default",
@@ -95,6 +121,11 @@ pub const CHECKS: &[CheckSpec] = &[
         default_input,
         cell_default,
         true,
+    )
+    .rubric(
+        1.0,
+        "the default cell is at (0, 0) with every wall",
+        "handout §4: MazeCell",
     ),
     check(
         "cell_new_and_remove_wall",
@@ -102,13 +133,19 @@ pub const CHECKS: &[CheckSpec] = &[
         cell_input,
         cell_new_and_remove_wall,
         true,
-    ),
+    )
+    .rubric(2.0, "new() and remove_wall()", "handout §4: MazeCell"),
     check(
         "array_new_sizes",
         producers::Part1::ArrayNewSizes,
         array_sizes_input,
         array_new_sizes,
         true,
+    )
+    .rubric(
+        2.0,
+        "MazeCellArray::new checks 5..=50",
+        "handout §4: MazeCellArray::new and resize",
     ),
     check(
         "array_ranges",
@@ -116,6 +153,11 @@ pub const CHECKS: &[CheckSpec] = &[
         ranges_input,
         array_ranges,
         true,
+    )
+    .rubric(
+        3.0,
+        "x_range, y_range and contains on non-square arrays",
+        "handout §4: ranges (y_range is not the x range)",
     ),
     check(
         "array_indexers",
@@ -123,6 +165,11 @@ pub const CHECKS: &[CheckSpec] = &[
         indexers_input,
         array_indexers,
         false,
+    )
+    .rubric(
+        3.0,
+        "both indexers reach the same cell",
+        "handout §4: Index and IndexMut",
     ),
     check(
         "array_reset_and_resize",
@@ -130,13 +177,19 @@ pub const CHECKS: &[CheckSpec] = &[
         reset_input,
         array_reset_and_resize,
         true,
-    ),
+    )
+    .rubric(2.0, "reset() and resize()", "handout §4: reset and resize"),
     check(
         "array_neighbors_with_all_walls",
         producers::Part1::ArrayNeighborsWithAllWalls,
         all_walls_input,
         array_neighbors_with_all_walls,
         true,
+    )
+    .rubric(
+        3.0,
+        "untouched neighbours, in N, S, E, W order",
+        "handout §4: neighbors_with_all_walls",
     )
     .after(&["position_moved"]),
     check(
@@ -146,6 +199,11 @@ pub const CHECKS: &[CheckSpec] = &[
         array_accessible_neighbors,
         true,
     )
+    .rubric(
+        3.0,
+        "open neighbours, without the excluded one",
+        "handout §4: accessible_neighbors",
+    )
     .after(&["position_moved"]),
     check(
         "array_remove_cell_wall",
@@ -154,6 +212,11 @@ pub const CHECKS: &[CheckSpec] = &[
         array_remove_cell_wall,
         true,
     )
+    .rubric(
+        3.0,
+        "removing a wall opens both cells",
+        "handout §4: remove_cell_wall",
+    )
     .after(&["direction_opposite", "position_moved"]),
     check(
         "array_border_stays_closed",
@@ -161,6 +224,11 @@ pub const CHECKS: &[CheckSpec] = &[
         border_input,
         array_border_stays_closed,
         true,
+    )
+    .rubric(
+        2.0,
+        "the border never opens",
+        "handout §4: remove_cell_wall at the border",
     ),
     check(
         "maze_size_validation",
@@ -168,6 +236,11 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_sizes_input,
         maze_size_validation,
         true,
+    )
+    .rubric(
+        2.0,
+        "Maze sizes outside 5..=50 are errors",
+        "handout §5: Maze::new and resize",
     )
     // A created maze (from_cells, create) checks its positions with `contains` and
     // draws them from the ranges.
@@ -179,6 +252,11 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_complexity_validation,
         true,
     )
+    .rubric(
+        2.0,
+        "complexity outside 0..=1 is an error",
+        "handout §5: create",
+    )
     .after(super::CREATING),
     check(
         "maze_perfect_square",
@@ -186,6 +264,11 @@ pub const CHECKS: &[CheckSpec] = &[
         square_input,
         mazes_are_perfect,
         false,
+    )
+    .rubric(
+        5.0,
+        "created square mazes are perfect",
+        "handout §5: creating a maze; §1: the rules",
     )
     .after(super::CARVING),
     check(
@@ -195,6 +278,11 @@ pub const CHECKS: &[CheckSpec] = &[
         mazes_are_perfect,
         false,
     )
+    .rubric(
+        5.0,
+        "created non-square mazes are perfect",
+        "handout §5: creating a maze (watch x against y)",
+    )
     .after(super::CARVING),
     check(
         "maze_start_end_distinct",
@@ -202,6 +290,11 @@ pub const CHECKS: &[CheckSpec] = &[
         start_end_input,
         maze_start_end_distinct,
         false,
+    )
+    .rubric(
+        2.0,
+        "start and end are distinct cells",
+        "handout §5: picking start and end",
     )
     .after(super::CARVING),
     check(
@@ -211,6 +304,11 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_same_seed_same_maze,
         false,
     )
+    .rubric(
+        2.0,
+        "the same seed gives the same maze",
+        "handout §5: use only the MazeRng you are given",
+    )
     .after(super::CARVING),
     check(
         "maze_matches_reference",
@@ -218,6 +316,11 @@ pub const CHECKS: &[CheckSpec] = &[
         reference_input,
         maze_matches_reference,
         true,
+    )
+    .rubric(
+        1.0,
+        "mazes match the reference bit for bit",
+        "handout §5: the order of random calls",
     )
     .after(super::CARVING),
     check(
@@ -227,6 +330,11 @@ pub const CHECKS: &[CheckSpec] = &[
         maze_complexity_texture,
         false,
     )
+    .rubric(
+        2.0,
+        "higher complexity, fewer straight corridors",
+        "handout §5: the complexity rule",
+    )
     .after(super::CARVING),
     check(
         "solve_before_create",
@@ -234,6 +342,11 @@ pub const CHECKS: &[CheckSpec] = &[
         before_create_input,
         solve_before_create,
         true,
+    )
+    .rubric(
+        1.0,
+        "solve() before create() is an error",
+        "handout §6: solve",
     ),
     check(
         "solve_path_valid",
@@ -242,6 +355,12 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_path_valid,
         false,
     )
+    .rubric(
+        4.0,
+        "the solution walks from start to end",
+        "handout §6: solving",
+    )
+    .time_limit(5.0)
     .after(super::WALKING),
     check(
         "solve_path_unique",
@@ -250,6 +369,12 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_path_unique,
         true,
     )
+    .rubric(
+        3.0,
+        "the solution is the one path, no detours",
+        "handout §6: never step back the way you came",
+    )
+    .time_limit(5.0)
     .after(super::WALKING),
     check(
         "solve_maze_with_loops",
@@ -258,6 +383,15 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_maze_with_loops,
         false,
     )
+    .rubric(
+        2.0,
+        "solve() ends on a maze with loops",
+        "handout §6: the length guard",
+    )
+    // The student's own watchdog ends each solve here (3 s of wall clock a maze, on
+    // rayon's 2 threads): a CPU limit above what that can use keeps the verdict the
+    // watchdog's, on a quiet machine as on a busy one.
+    .time_limit(15.0)
     .after(super::WALKING),
     check(
         "solve_unreachable_end",
@@ -266,6 +400,13 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_unreachable_end,
         true,
     )
+    .rubric(
+        1.0,
+        "a walled-in end is Err(NoPath)",
+        "handout §6: when every task ends",
+    )
+    // The same watchdog's limit as solve_maze_with_loops'.
+    .time_limit(15.0)
     .after(super::WALKING),
     check(
         "solve_timeout",
@@ -274,6 +415,12 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_timeout,
         false,
     )
+    .rubric(
+        1.0,
+        "a timeout of 0 ends solve() with Err(Timeout)",
+        "handout §6: the timeout (a watchdog thread)",
+    )
+    .time_limit(20.0)
     .after(super::WALKING),
 ];
 

@@ -67,42 +67,48 @@ pub const CHECKS: &[CheckSpec] = &[
         stack_input,
         rat_stack,
         true,
-    ),
+    )
+.rubric(2.0, "your Stack: push, pop, peek, len", "handout §7.1: the stack"),
     check(
         "rat_queue",
         producers::Part2::QueueScript,
         queue_input,
         rat_queue,
         true,
-    ),
+    )
+.rubric(3.0, "your Queue: a ring buffer that wraps and grows", "handout §7.2: the queue, a ring buffer"),
     check(
         "rat_queue_capacity",
         producers::Part2::QueueScript,
         queue_capacity_input,
         rat_queue_capacity,
         true,
-    ),
+    )
+.rubric(2.0, "your Queue's capacity: 0, n, 4, then doubling only when full", "handout §7.2: capacity and growth"),
     check(
         "rat_disjoint_set",
         producers::Part2::DisjointSetScript,
         disjoint_set_input,
         rat_disjoint_set,
         true,
-    ),
+    )
+.rubric(3.0, "your DisjointSet: union, find, same_set", "handout §7.3: the disjoint set"),
     check(
         "rat_disjoint_set_rank",
         producers::Part2::DisjointSetScript,
         rank_input,
         rat_disjoint_set_rank,
         true,
-    ),
+    )
+.rubric(2.0, "union by rank, and on a tie b's root goes under a's", "handout §7.3: union by rank (after union(0, 1), find(1) is 0)"),
     check(
         "rat_disjoint_set_compression",
         producers::Part2::DisjointSetScript,
         compression_input,
         rat_disjoint_set_compression,
         false,
-    ),
+    )
+.rubric(2.0, "find, and union through find, compress the path", "handout §7.3: path compression"),
     check(
         "rat_maze_rooms",
         producers::Part2::RatMazeRooms,
@@ -110,6 +116,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_maze_rooms,
         true,
     )
+.rubric(3.0, "RatMaze: rooms, doors, neighbours, passages", "handout §7.4: rooms and doors")
     .after(&["direction_opposite"]),
     check(
         "rat_neighbors_one_sided",
@@ -118,6 +125,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_neighbors_one_sided,
         true,
     )
+.rubric(2.0, "neighbours need both doors open", "handout §7.4: one-sided doors")
     .after(&["rat_maze_rooms"]),
     check(
         "rat_read_fixtures",
@@ -125,7 +133,8 @@ pub const CHECKS: &[CheckSpec] = &[
         read_fixtures_input,
         rat_read_fixtures,
         true,
-    ),
+    )
+.rubric(1.0, "every fixture file reads as the reference reads it", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)"),
     check(
         "rat_write_read_identity",
         producers::Part2::RatWriteRead,
@@ -133,6 +142,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_write_read_identity,
         false,
     )
+.rubric(1.0, "reading what was written gives the same maze", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)")
     .after(&["rat_read_fixtures"]),
     check(
         "rat_invalid_files",
@@ -140,7 +150,8 @@ pub const CHECKS: &[CheckSpec] = &[
         invalid_files_input,
         rat_invalid_files,
         true,
-    ),
+    )
+.rubric(1.0, "malformed files are errors, not panics", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)"),
     check(
         "rat_bfs_sample",
         producers::Part2::RatSearch,
@@ -148,6 +159,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+.rubric(3.0, "BFS on the source's sample maze, exactly", "handout §7.6: BFS and the sample run")
     .after(RAT_BFS),
     check(
         "rat_dfs_sample",
@@ -156,6 +168,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+.rubric(3.0, "DFS on the source's sample maze, exactly", "handout §7.6: DFS and the sample run")
     .after(RAT_DFS),
     check(
         "rat_bfs_fixtures",
@@ -164,6 +177,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+.rubric(3.0, "BFS visit order and path on every fixture", "handout §7.6: BFS (N, S, E, W; visited when enqueued)")
     .after(RAT_BFS),
     check(
         "rat_dfs_fixtures",
@@ -172,6 +186,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
+.rubric(3.0, "DFS visit order and path on every fixture", "handout §7.6: DFS (N, S, E, W; visited when pushed)")
     .after(RAT_DFS),
     check(
         "rat_generate_joins",
@@ -180,6 +195,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_joins,
         false,
     )
+.rubric(2.0, "the generator joins start and goal without a loop", "handout §7.5: the generator")
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect",
@@ -188,6 +204,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_perfect,
         false,
     )
+.rubric(2.0, "the full generator makes perfect mazes", "handout §7.5: the generator")
     .after(RAT_GENERATE),
     check(
         "rat_generate_reference",
@@ -196,6 +213,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
+.rubric(1.0, "generate makes the reference's mazes bit for bit", "handout §7.5: the order of random calls")
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect_reference",
@@ -204,6 +222,7 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
+.rubric(1.0, "generate_perfect makes the reference's mazes bit for bit", "handout §7.5: the order of random calls")
     .after(RAT_GENERATE),
 ];
 

@@ -44,6 +44,11 @@ pub const CHECKS: &[CheckSpec] = &[
         weights_input,
         texture_weights,
         true,
+    )
+    .rubric(
+        2.0,
+        "weight of every favor on links the grader builds, ages 0 to u32::MAX",
+        "handout §8.1: the weights table; the weight is a u64",
     ),
     check(
         "texture_draw_fair",
@@ -51,6 +56,11 @@ pub const CHECKS: &[CheckSpec] = &[
         fair_input,
         texture_draw_fair,
         false,
+    )
+    .rubric(
+        1.0,
+        "weighted_pick draws links of equal weight equally often",
+        "handout §8.2: r is drawn from 1..=total, not 0..=total",
     ),
     check(
         "texture_draw_reference",
@@ -58,6 +68,11 @@ pub const CHECKS: &[CheckSpec] = &[
         draw_reference_input,
         texture_draw_reference,
         true,
+    )
+    .rubric(
+        1.0,
+        "weighted_pick makes the reference's draws from the same seed",
+        "handout §8.2: the exact draw, and no draw when the total is 0",
     ),
     check(
         "texture_perfect_square",
@@ -65,6 +80,11 @@ pub const CHECKS: &[CheckSpec] = &[
         square_input,
         mazes_are_perfect,
         false,
+    )
+    .rubric(
+        1.0,
+        "every favor and root gives perfect square mazes",
+        "handout §8: the spanning tree",
     )
     .after(super::CARVING),
     check(
@@ -74,6 +94,11 @@ pub const CHECKS: &[CheckSpec] = &[
         mazes_are_perfect,
         false,
     )
+    .rubric(
+        1.0,
+        "every favor and root gives perfect non-square mazes",
+        "handout §8: the spanning tree",
+    )
     .after(super::CARVING),
     check(
         "texture_matches_reference",
@@ -81,6 +106,11 @@ pub const CHECKS: &[CheckSpec] = &[
         reference_input,
         texture_matches_reference,
         true,
+    )
+    .rubric(
+        1.0,
+        "every favor and root gives the reference's mazes bit for bit",
+        "handout §8.1 and §8.2: the weights and the exact draw",
     )
     .after(super::TEXTURE),
     check(
@@ -90,6 +120,11 @@ pub const CHECKS: &[CheckSpec] = &[
         texture_horizontal_vertical,
         false,
     )
+    .rubric(
+        2.0,
+        "horizontal makes more east-west passages than none, vertical fewer (measured)",
+        "handout §8.1: Horizontal and Vertical weigh 5 along their axis",
+    )
     .after(super::TEXTURE),
     check(
         "texture_straight_zigzag",
@@ -98,6 +133,11 @@ pub const CHECKS: &[CheckSpec] = &[
         texture_straight_zigzag,
         false,
     )
+    .rubric(
+        2.0,
+        "straight makes longer corridors than zigzag (measured)",
+        "handout §8.1: ZigZag and Straight compare the link with the previous one",
+    )
     .after(super::TEXTURE),
     check(
         "texture_age_dead_ends",
@@ -105,6 +145,11 @@ pub const CHECKS: &[CheckSpec] = &[
         age_input,
         texture_age_dead_ends,
         false,
+    )
+    .rubric(
+        1.0,
+        "age leaves fewer dead ends than none (measured)",
+        "handout §8.1: Age weighs age × age",
     )
     .after(super::TEXTURE),
 ];

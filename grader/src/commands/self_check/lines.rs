@@ -63,22 +63,17 @@ pub(crate) fn grader_producers() -> Vec<String> {
 }
 
 /// The producers' line: how many the grader knows, and the checks the rubric of
-/// `setup` does not list.
+/// `setup` leaves out.
 pub(crate) fn producers_line(producers: usize, setup: &Setup) -> String {
-    let unused: Vec<&str> = checks::all()
-        .iter()
-        .filter(|spec| {
-            !setup.rubric.checks.iter().any(|c| c.spec.name == spec.name)
-                && setup.rubric.turned_off_with(spec.name).is_none()
-        })
-        .map(|spec| spec.name)
-        .collect();
     format!(
         "the probe and the grader know the same {producers} producers{}",
-        if unused.is_empty() {
+        if setup.rubric.left_out.is_empty() {
             String::new()
         } else {
-            format!(" (not in the rubric: {})", unused.join(", "))
+            format!(
+                " (left out by the rubric: {})",
+                setup.rubric.left_out.join(", ")
+            )
         }
     )
 }
