@@ -608,6 +608,7 @@ impl CheckSpec {
     /// This check, shown to students as `visibility` says; any but `Visible` makes it
     /// a hidden check (declared in the hidden checks' module, left out of the
     /// template).
+    #[cfg_attr(not(feature = "hidden-checks"), allow(dead_code))]
     pub const fn visibility(self, visibility: Visibility) -> CheckSpec {
         CheckSpec { visibility, ..self }
     }
