@@ -68,7 +68,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_stack,
         true,
     )
-.rubric(2.0, "your Stack: push, pop, peek, len", "handout §7.1: the stack"),
+    .rubric(
+        2.0,
+        "your Stack: push, pop, peek, len",
+        "handout §7.1: the stack",
+    ),
     check(
         "rat_queue",
         producers::Part2::QueueScript,
@@ -76,7 +80,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_queue,
         true,
     )
-.rubric(3.0, "your Queue: a ring buffer that wraps and grows", "handout §7.2: the queue, a ring buffer"),
+    .rubric(
+        3.0,
+        "your Queue: a ring buffer that wraps and grows",
+        "handout §7.2: the queue, a ring buffer",
+    ),
     check(
         "rat_queue_capacity",
         producers::Part2::QueueScript,
@@ -84,7 +92,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_queue_capacity,
         true,
     )
-.rubric(2.0, "your Queue's capacity: 0, n, 4, then doubling only when full", "handout §7.2: capacity and growth"),
+    .rubric(
+        2.0,
+        "your Queue's capacity: 0, n, 4, then doubling only when full",
+        "handout §7.2: capacity and growth",
+    ),
     check(
         "rat_disjoint_set",
         producers::Part2::DisjointSetScript,
@@ -92,7 +104,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_disjoint_set,
         true,
     )
-.rubric(3.0, "your DisjointSet: union, find, same_set", "handout §7.3: the disjoint set"),
+    .rubric(
+        3.0,
+        "your DisjointSet: union, find, same_set",
+        "handout §7.3: the disjoint set",
+    ),
     check(
         "rat_disjoint_set_rank",
         producers::Part2::DisjointSetScript,
@@ -100,7 +116,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_disjoint_set_rank,
         true,
     )
-.rubric(2.0, "union by rank, and on a tie b's root goes under a's", "handout §7.3: union by rank (after union(0, 1), find(1) is 0)"),
+    .rubric(
+        2.0,
+        "union by rank, and on a tie b's root goes under a's",
+        "handout §7.3: union by rank (after union(0, 1), find(1) is 0)",
+    ),
     check(
         "rat_disjoint_set_compression",
         producers::Part2::DisjointSetScript,
@@ -108,7 +128,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_disjoint_set_compression,
         false,
     )
-.rubric(2.0, "find, and union through find, compress the path", "handout §7.3: path compression"),
+    .rubric(
+        2.0,
+        "find, and union through find, compress the path",
+        "handout §7.3: path compression",
+    ),
     check(
         "rat_maze_rooms",
         producers::Part2::RatMazeRooms,
@@ -116,7 +140,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_maze_rooms,
         true,
     )
-.rubric(3.0, "RatMaze: rooms, doors, neighbours, passages", "handout §7.4: rooms and doors")
+    .rubric(
+        3.0,
+        "RatMaze: rooms, doors, neighbours, passages",
+        "handout §7.4: rooms and doors",
+    )
     .after(&["direction_opposite"]),
     check(
         "rat_neighbors_one_sided",
@@ -125,7 +153,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_neighbors_one_sided,
         true,
     )
-.rubric(2.0, "neighbours need both doors open", "handout §7.4: one-sided doors")
+    .rubric(
+        2.0,
+        "neighbours need both doors open",
+        "handout §7.4: one-sided doors",
+    )
     .after(&["rat_maze_rooms"]),
     check(
         "rat_read_fixtures",
@@ -134,7 +166,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_read_fixtures,
         true,
     )
-.rubric(1.0, "every fixture file reads as the reference reads it", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)"),
+    .rubric(
+        1.0,
+        "every fixture file reads as the reference reads it",
+        "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)",
+    ),
     check(
         "rat_write_read_identity",
         producers::Part2::RatWriteRead,
@@ -142,7 +178,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_write_read_identity,
         false,
     )
-.rubric(1.0, "reading what was written gives the same maze", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)")
+    .rubric(
+        1.0,
+        "reading what was written gives the same maze",
+        "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)",
+    )
     .after(&["rat_read_fixtures"]),
     check(
         "rat_invalid_files",
@@ -151,7 +191,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_invalid_files,
         true,
     )
-.rubric(1.0, "malformed files are errors, not panics", "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)"),
+    .rubric(
+        1.0,
+        "malformed files are errors, not panics",
+        "handout §7.4: the file format (read and write are provided; they use your RatMaze::new, set_door and door_open)",
+    ),
     check(
         "rat_bfs_sample",
         producers::Part2::RatSearch,
@@ -159,7 +203,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-.rubric(3.0, "BFS on the source's sample maze, exactly", "handout §7.6: BFS and the sample run")
+    .rubric(
+        3.0,
+        "BFS on the source's sample maze, exactly",
+        "handout §7.6: BFS and the sample run",
+    )
     .after(RAT_BFS),
     check(
         "rat_dfs_sample",
@@ -168,7 +216,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-.rubric(3.0, "DFS on the source's sample maze, exactly", "handout §7.6: DFS and the sample run")
+    .rubric(
+        3.0,
+        "DFS on the source's sample maze, exactly",
+        "handout §7.6: DFS and the sample run",
+    )
     .after(RAT_DFS),
     check(
         "rat_bfs_fixtures",
@@ -177,7 +229,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-.rubric(3.0, "BFS visit order and path on every fixture", "handout §7.6: BFS (N, S, E, W; visited when enqueued)")
+    .rubric(
+        3.0,
+        "BFS visit order and path on every fixture",
+        "handout §7.6: BFS (N, S, E, W; visited when enqueued)",
+    )
     .after(RAT_BFS),
     check(
         "rat_dfs_fixtures",
@@ -186,7 +242,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_search,
         true,
     )
-.rubric(3.0, "DFS visit order and path on every fixture", "handout §7.6: DFS (N, S, E, W; visited when pushed)")
+    .rubric(
+        3.0,
+        "DFS visit order and path on every fixture",
+        "handout §7.6: DFS (N, S, E, W; visited when pushed)",
+    )
     .after(RAT_DFS),
     check(
         "rat_generate_joins",
@@ -195,7 +255,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_joins,
         false,
     )
-.rubric(2.0, "the generator joins start and goal without a loop", "handout §7.5: the generator")
+    .rubric(
+        2.0,
+        "the generator joins start and goal without a loop",
+        "handout §7.5: the generator",
+    )
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect",
@@ -204,7 +268,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_perfect,
         false,
     )
-.rubric(2.0, "the full generator makes perfect mazes", "handout §7.5: the generator")
+    .rubric(
+        2.0,
+        "the full generator makes perfect mazes",
+        "handout §7.5: the generator",
+    )
     .after(RAT_GENERATE),
     check(
         "rat_generate_reference",
@@ -213,7 +281,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
-.rubric(1.0, "generate makes the reference's mazes bit for bit", "handout §7.5: the order of random calls")
+    .rubric(
+        1.0,
+        "generate makes the reference's mazes bit for bit",
+        "handout §7.5: the order of random calls",
+    )
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect_reference",
@@ -222,7 +294,11 @@ pub const CHECKS: &[CheckSpec] = &[
         rat_generate_reference,
         true,
     )
-.rubric(1.0, "generate_perfect makes the reference's mazes bit for bit", "handout §7.5: the order of random calls")
+    .rubric(
+        1.0,
+        "generate_perfect makes the reference's mazes bit for bit",
+        "handout §7.5: the order of random calls",
+    )
     .after(RAT_GENERATE),
 ];
 
