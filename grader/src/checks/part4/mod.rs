@@ -127,6 +127,19 @@ pub const CHECKS: &[CheckSpec] = &[
     )
     .after(&["position_moved"]),
     check(
+        "backtrack_searched_stays_searched",
+        producers::Part4::BacktrackErrors,
+        searched_input,
+        backtrack_errors,
+        true,
+    )
+    .rubric(
+        2.0,
+        "backtracking fails at once in an open room whose end is walled in",
+        "handout §9.2: a cell once searched stays searched (a popped frame leaves its cell marked)",
+    )
+    .after(&["position_moved"]),
+    check(
         "backtrack_no_stack_overflow",
         producers::Part4::BacktrackSmallStack,
         snake_input,
