@@ -45,8 +45,10 @@ impl RubricCheck {
 pub struct TurnedOff {
     /// The part.
     pub part: Part,
-    /// Its title in the rubric.
+    /// Its title in the rubric (its name when the rubric has no entry for it).
     pub title: String,
+    /// Whether the rubric has a `[[parts]]` entry for it (`enabled = false`).
+    pub listed: bool,
     /// The names of its checks (not graded): those this grader declares, and any
     /// other the rubric names for it.
     pub checks: Vec<String>,
@@ -119,7 +121,8 @@ pub struct Rubric {
     #[cfg_attr(not(feature = "instructor"), allow(dead_code))]
     pub dormant: Vec<RubricCheck>,
     /// The checks of the parts the course assigns, in declared order (see
-    /// [`checks::all`]), each its declaration's defaults with the course's changes.
+    /// [`checks::all`]), each its declaration's defaults with the course's changes;
+    /// without a secret, only the visible ones.
     pub checks: Vec<RubricCheck>,
     /// The checks of those parts that the course leaves out (`enabled = false` in
     /// their `[[check]]` entry).
@@ -308,6 +311,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             disabled.push(TurnedOff {
                 part: id,
                 title: part.title.clone(),
+                listed: true,
                 checks: Vec::new(),
             });
         }
@@ -319,6 +323,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             disabled.push(TurnedOff {
                 part,
                 title: part.name(),
+                listed: false,
                 checks: Vec::new(),
             });
         }
@@ -429,6 +434,12 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
             checks.push(check);
         }
     }
+    // A hidden check's inputs are drawn with the course's secret: a rubric without one
+    // (the student template's) grades none, whatever grader reads it.
+    let secret = raw.grader.secret.filter(|s| !s.is_empty());
+    if secret.is_none() {
+        checks.retain(RubricCheck::is_public);
+    }
     if checks.is_empty() {
         return Err(error_at(
             text.len(),
@@ -442,7 +453,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         dormant,
         checks,
         left_out,
-        secret: raw.grader.secret.filter(|s| !s.is_empty()),
+        secret,
         limits,
         style,
     })
@@ -546,13 +557,13 @@ hint = "§2"
         let rubric = parse(GOOD, "r.toml").unwrap();
         let declared: Vec<&str> = checks::all()
             .iter()
-            .filter(|spec| spec.part == Part::Part1)
+            .filter(|spec| spec.part == Part::Part1 && spec.visibility == Visibility::Visible)
             .map(|spec| spec.name)
             .collect();
         let graded_names: Vec<&str> = rubric.checks.iter().map(|c| c.spec.name).collect();
         assert_eq!(
             graded_names, declared,
-            "every Part 1 check, in declared order"
+            "every visible Part 1 check, in declared order (no secret: no hidden check)"
         );
         let spec = checks::find("position_equality").unwrap();
         let equality = graded(&rubric, "position_equality");
@@ -571,6 +582,22 @@ hint = "§2"
             checks::find("solve_maze_with_loops").unwrap().time_limit,
             "a declared limit wins over [grader] time_limit"
         );
+    }
+
+    #[test]
+    fn a_rubric_with_a_secret_grades_the_hidden_checks_and_one_without_grades_none() {
+        let hidden = |rubric: &Rubric| rubric.checks.iter().filter(|c| !c.is_public()).count();
+        assert_eq!(hidden(&parse(GOOD, "r.toml").unwrap()), 0);
+        let with_secret = parse(
+            &GOOD.replace("time_limit = 5", "time_limit = 5\nsecret = \"s\""),
+            "r.toml",
+        )
+        .unwrap();
+        let declared = checks::all()
+            .iter()
+            .filter(|spec| spec.part == Part::Part1 && spec.visibility != Visibility::Visible)
+            .count();
+        assert_eq!(hidden(&with_secret), declared);
     }
 
     #[test]

@@ -265,9 +265,23 @@ impl Setup {
         if let Some(unknown) = names.iter().find(|n| !known.contains(&n.as_str())) {
             if let Some(off) = self.rubric.turned_off_with(unknown) {
                 bail!(
-                    "{unknown:?} is a check of {} ({}), which {} turns off (`enabled = false` in its [[parts]] entry, or no entry): set it to true to grade it",
+                    "{unknown:?} is a check of {} ({}), which {} turns off {}",
                     off.part.id(),
                     off.title,
+                    self.kit.rubric().display(),
+                    if off.listed {
+                        "(`enabled = false` in its [[parts]] entry): set it to true to grade it"
+                    } else {
+                        "(it has no [[parts]] entry): add one to grade it"
+                    }
+                );
+            }
+            if self.rubric.secret.is_none()
+                && checks::find(unknown)
+                    .is_some_and(|spec| spec.visibility != rubric::Visibility::Visible)
+            {
+                bail!(
+                    "{unknown:?} is a hidden check, and {} has no secret to draw its inputs with: a rubric without one grades no hidden check",
                     self.kit.rubric().display()
                 );
             }

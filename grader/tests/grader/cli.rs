@@ -215,7 +215,9 @@ fn check_runs_only_the_named_check_and_an_unknown_name_lists_the_checks() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.starts_with("grader: error: there is no check \"position_dispaly\" in the rubric; the checks are direction_opposite, "),
+        stderr.starts_with(
+            "grader: error: there is no check \"position_dispaly\" in the rubric; the checks are "
+        ) && stderr.contains(", position_display, "),
         "{stderr}"
     );
 }

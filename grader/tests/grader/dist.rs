@@ -256,7 +256,7 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "{human}"
     );
 
-    // The template's grader is the student's: grade and watch, no instructor command.
+    // The template's grader is the student's: grade, watch and rubric, no instructor command.
     let help = template_grader(&out, &["--help"], None);
     let help = String::from_utf8_lossy(&help.stdout);
     let commands: Vec<&str> = help
@@ -266,7 +266,7 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         .take_while(|line| !line.is_empty())
         .filter_map(|line| line.split_whitespace().next())
         .collect();
-    assert_eq!(commands, ["grade", "watch", "help"], "{help}");
+    assert_eq!(commands, ["grade", "watch", "rubric", "help"], "{help}");
     for module in [
         "commands/mutants",
         "commands/gradescope",

@@ -81,7 +81,7 @@ pub const CHECKS: &[CheckSpec] = &[
     .rubric(
         2.0,
         "equal positions hash alike",
-        "handout §3: hashing must agree with equality",
+        "handout §3: equal positions hash alike",
     ),
     check(
         "position_display",
