@@ -127,7 +127,7 @@ pub const CHECKS: &[CheckSpec] = &[
     )
     .after(&["position_moved"]),
     check(
-        "backtrack_searched_stays_searched",
+        "backtrack_searched_once",
         producers::Part4::BacktrackErrors,
         searched_input,
         backtrack_errors,
