@@ -29,5 +29,6 @@ mod support;
 mod table;
 mod toolchain;
 mod transcripts;
+mod violations;
 mod walk;
 mod watch;

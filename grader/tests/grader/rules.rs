@@ -57,6 +57,18 @@ struct Table {
     not_graded: Vec<NotGraded>,
 }
 
+/// Each rule of the table, with the checks that grade it.
+pub(super) fn rules_and_checks() -> Vec<(String, Vec<String>)> {
+    table()
+        .rule
+        .iter()
+        .map(|rule| {
+            let checks = rule.check.names().into_iter().map(str::to_owned).collect();
+            (rule.rule.clone(), checks)
+        })
+        .collect()
+}
+
 fn table() -> Table {
     let text = std::fs::read_to_string(checkout().join("handout/rules.toml"))
         .expect("reading handout/rules.toml");

@@ -136,6 +136,20 @@ pub fn copy_kit(parts: &[&str], into: &Path) {
     }
 }
 
+/// A copy of the kit as the student template grades: the same rubric and snapshots,
+/// without the course's secret.
+pub fn kit_without_secret(into: &Path) {
+    copy_kit(&["Cargo.lock", "fixtures", "starter/Cargo.lock"], into);
+    let rubric = into.join("fixtures/rubric.toml");
+    let text = std::fs::read_to_string(&rubric).expect("the copied rubric");
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with("secret"))
+        .collect();
+    assert!(kept.len() < text.lines().count(), "the rubric has a secret");
+    std::fs::write(&rubric, kept.join("\n") + "\n").expect("writing the rubric");
+}
+
 /// A submission: a copy of the reference solution's `src/` with changes.
 pub struct Submission {
     pub dir: PathBuf,

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
-use super::support::{Submission, copy_kit, graded_checks, grader, kit_root, work_dir};
+use super::support::{Submission, graded_checks, grader, kit_root, kit_without_secret, work_dir};
 
 /// Runs before the probe's `main` (an ELF constructor): writes the grader's request
 /// to a file of its own in `@DIR@`, then leaves without an answer.
@@ -90,20 +90,6 @@ fn visible_checks() -> Vec<String> {
         .filter(|check| check["visibility"].as_str() == Some("visible"))
         .map(|check| check["name"].as_str().expect("a name").to_owned())
         .collect()
-}
-
-/// A copy of the kit as the student template grades: the same rubric and snapshots,
-/// without the course's secret.
-fn kit_without_secret(into: &Path) {
-    copy_kit(&["Cargo.lock", "fixtures", "starter/Cargo.lock"], into);
-    let rubric = into.join("fixtures/rubric.toml");
-    let text = std::fs::read_to_string(&rubric).expect("the copied rubric");
-    let kept: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.starts_with("secret"))
-        .collect();
-    assert!(kept.len() < text.lines().count(), "the rubric has a secret");
-    std::fs::write(&rubric, kept.join("\n") + "\n").expect("writing the rubric");
 }
 
 /// Grades `submission` against `kit` (the kit itself when `None`), only the visible

@@ -16,8 +16,13 @@ pub(super) fn direction_opposite(case: &Case) -> Judged {
         case,
         &directions,
         |d, got, want| {
+            let rule = match d.as_u64().map_or(0, u64::count_ones) {
+                0 => "a set without a flag has no flag to flip",
+                1 => "NORTH and SOUTH, EAST and WEST are each other's opposites",
+                _ => "each flag of a set flips on its own, so a set of several flags gives several",
+            };
             format!(
-                "opposite of {} gave {}, expected {}",
+                "opposite of {} gave {}, expected {}: {rule}",
                 bits(d),
                 bits(got),
                 bits(want)

@@ -146,6 +146,11 @@ fn unfair(picks: &[usize], length: usize, seed: u64) -> Option<Unfair> {
         format!(
             "{what}. The first link gets about one ticket too many: is r drawn from 0..=total instead of 1..=total? (handout §8.2, \"one ticket too many\")"
         )
+    } else if first < 0.25 * fair {
+        // `running > r` with r from 1..=total: r = 1 passes the first link by.
+        format!(
+            "{what}. The first link never comes up: is the test `running > r`? The pick is the first link whose running sum reaches r, `running >= r`, so r = 1 is the first link's"
+        )
     } else {
         format!("{what}: draw r from 1..=total and take the first link whose running sum reaches r")
     };
@@ -315,6 +320,21 @@ mod tests {
         let last_only = vec![1; 3000];
         let problem = unfair(&last_only, 2, 11).expect("unfair");
         assert!(!problem.one_ticket_too_many, "{problem:?}");
+    }
+
+    #[test]
+    fn a_first_link_that_never_comes_up_is_told_the_running_sum_reaches_r() {
+        // `running > r` over three equal links: r = 1 and r = 2 pick the second and
+        // third, r = 3 falls through to the last.
+        let picks: Vec<usize> = (0..3000).map(|i| [1, 2, 2][i % 3]).collect();
+        let problem = unfair(&picks, 3, 5).expect("unfair");
+        assert!(!problem.one_ticket_too_many, "{problem:?}");
+        assert!(
+            problem
+                .message
+                .contains("The first link never comes up: is the test `running > r`?"),
+            "{problem:?}"
+        );
     }
 
     #[test]

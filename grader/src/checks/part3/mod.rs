@@ -60,7 +60,7 @@ pub const CHECKS: &[CheckSpec] = &[
     .rubric(
         1.0,
         "weighted_pick draws links of equal weight equally often",
-        "handout §8.2: r is drawn from 1..=total, not 0..=total",
+        "handout §8.2: r from 1..=total, then the first link whose running sum reaches r",
     ),
     check(
         "texture_draw_reference",

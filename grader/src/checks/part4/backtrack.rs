@@ -321,6 +321,35 @@ pub(super) fn errors_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "not_created": not_created, "no_path": [value(&walled), value(&halves)] }))
 }
 
+/// An open room whose end is walled in, so that no way reaches it. A search that
+/// leaves each cell searched once marked looks at each cell once and fails at once.
+/// One that unmarks a cell when its frame is popped, or counts as searched only the
+/// cells of the frames on its stack, tries every way through the room instead: more
+/// than 500 million from corner to corner of a 7x7 room, more than any time limit.
+pub(super) fn searched_input(inputs: &Inputs) -> anyhow::Result<Value> {
+    let mut rng = inputs.rng();
+    let (size, start, end) = if inputs.private() {
+        let size: Xy = (rng.random_range(7..=10), rng.random_range(7..=10));
+        let mut cell = || (rng.random_range(0..size.0), rng.random_range(0..size.1));
+        let start = cell();
+        let mut end = cell();
+        while end == start {
+            end = cell();
+        }
+        (size, start, end)
+    } else {
+        ((7, 7), (0, 0), (6, 6))
+    };
+    let mut room = open_room(
+        size,
+        start,
+        end,
+        &format!("open {}x{} room whose end is walled in", size.0, size.1),
+    );
+    room.wall_in_end();
+    Ok(json!({ "not_created": [size.0, size.1], "no_path": [value(&room)] }))
+}
+
 /// `NotCreated` before create, `NoPath(end)` when the end cannot be reached: the
 /// errors are compared whole (their derived `Debug`: the variant and its fields), as
 /// the handout (§9.2) gives both; no words of the student's are in them.
@@ -350,8 +379,10 @@ pub(super) fn backtrack_errors(case: &Case) -> Judged {
     };
     let mut problems = Vec::new();
     if got.not_created != want.not_created {
+        let (w, h): Xy = serde_json::from_value(case.input["not_created"].clone())
+            .map_err(|error| Verdict::grader_error(format!("its input has no size ({error})")))?;
         problems.push(format!(
-            "solve_backtracking on a 6x5 maze that was never created gave {}, expected {}: check is_created before anything else",
+            "solve_backtracking on a {w}x{h} maze that was never created gave {}, expected {}: check is_created before anything else",
             words(&got.not_created),
             words(&want.not_created)
         ));

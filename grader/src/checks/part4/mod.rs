@@ -42,7 +42,11 @@ pub const CHECKS: &[CheckSpec] = &[
         prim_perfect,
         false,
     )
-.rubric(2.0, "Prim makes perfect square mazes", "handout §9.1: mark the start as in the maze")
+    .rubric(
+        2.0,
+        "Prim makes perfect square mazes",
+        "handout §9.1: mark the start as in the maze",
+    )
     .after(super::CARVING),
     check(
         "prim_perfect_non_square",
@@ -51,7 +55,11 @@ pub const CHECKS: &[CheckSpec] = &[
         prim_perfect,
         false,
     )
-.rubric(1.0, "Prim makes perfect non-square mazes", "handout §9.1: the idea")
+    .rubric(
+        1.0,
+        "Prim makes perfect non-square mazes",
+        "handout §9.1: the idea",
+    )
     .after(super::CARVING),
     check(
         "prim_start_and_end",
@@ -60,7 +68,11 @@ pub const CHECKS: &[CheckSpec] = &[
         prim_start_and_end,
         false,
     )
-.rubric(1.0, "Prim starts in the bottom row and ends in the top row", "handout §9.1: exactly as the game does it (the start in the bottom row; the end in the top row, its column a draw of its own)")
+    .rubric(
+        1.0,
+        "Prim starts in the bottom row and ends in the top row",
+        "handout §9.1: exactly as the game does it (the start in the bottom row; the end in the top row, its column a draw of its own)",
+    )
     .after(super::CARVING),
     check(
         "prim_matches_reference",
@@ -69,7 +81,11 @@ pub const CHECKS: &[CheckSpec] = &[
         prim_matches_reference,
         true,
     )
-.rubric(1.0, "Prim makes the reference's mazes bit for bit", "handout §9.1: exactly as the game does it (each step picks a cell, then a neighbour only if it has one; a cell picked in vain stays in the list)")
+    .rubric(
+        1.0,
+        "Prim makes the reference's mazes bit for bit",
+        "handout §9.1: exactly as the game does it (each step picks a cell, then a neighbour only if it has one; a cell picked in vain stays in the list)",
+    )
     .after(super::CARVING),
     check(
         "backtrack_path_valid",
@@ -78,7 +94,11 @@ pub const CHECKS: &[CheckSpec] = &[
         backtrack_path_valid,
         false,
     )
-.rubric(2.0, "backtracking finds a valid path through perfect mazes", "handout §9.2: the idea")
+    .rubric(
+        2.0,
+        "backtracking finds a valid path through perfect mazes",
+        "handout §9.2: the idea",
+    )
     .after(&["position_moved"]),
     check(
         "backtrack_matches_reference",
@@ -87,7 +107,11 @@ pub const CHECKS: &[CheckSpec] = &[
         backtrack_matches_reference,
         true,
     )
-.rubric(2.0, "backtracking finds the reference's path through mazes with loops", "handout §9.2: east, south, west, north")
+    .rubric(
+        2.0,
+        "backtracking finds the reference's path through mazes with loops",
+        "handout §9.2: east, south, west, north",
+    )
     .after(&["position_moved"]),
     check(
         "backtrack_errors",
@@ -96,7 +120,24 @@ pub const CHECKS: &[CheckSpec] = &[
         backtrack_errors,
         true,
     )
-.rubric(1.0, "backtracking reports NotCreated and NoPath", "handout §9.2: NotCreated before searching, NoPath(end) when the Vec is empty")
+    .rubric(
+        1.0,
+        "backtracking reports NotCreated and NoPath",
+        "handout §9.2: NotCreated before searching, NoPath(end) when the Vec is empty",
+    )
+    .after(&["position_moved"]),
+    check(
+        "backtrack_searched_once",
+        producers::Part4::BacktrackErrors,
+        searched_input,
+        backtrack_errors,
+        true,
+    )
+    .rubric(
+        2.0,
+        "backtracking fails at once in an open room whose end is walled in",
+        "handout §9.2: a cell once searched stays searched (a popped frame leaves its cell marked)",
+    )
     .after(&["position_moved"]),
     check(
         "backtrack_no_stack_overflow",
@@ -105,7 +146,11 @@ pub const CHECKS: &[CheckSpec] = &[
         backtrack_no_stack_overflow,
         false,
     )
-.rubric(2.0, "backtracking solves a 50x50 snake in a 64 KiB thread", "handout §9.2: keep the frames in a Vec, not in recursive calls")
+    .rubric(
+        2.0,
+        "backtracking solves a 50x50 snake in a 64 KiB thread",
+        "handout §9.2: keep the frames in a Vec, not in recursive calls",
+    )
     .after(&["position_moved"]),
 ];
 

@@ -68,35 +68,55 @@ pub const CHECKS: &[CheckSpec] = &[
         parse_fixtures_input,
         arrows_parse_fixtures,
     )
-.rubric(2.0, "parse reads every board file, in any layout the format allows", "handout §10.1: the file format and parse"),
+    .rubric(
+        2.0,
+        "parse reads every board file, in any layout the format allows",
+        "handout §10.1: the file format and parse",
+    ),
     check(
         "arrows_parse_invalid",
         producers::Part5::Parse,
         parse_invalid_input,
         arrows_parse_invalid,
     )
-.rubric(2.0, "malformed board files: the reference's rule, line and column, never a panic", "handout §10.1: errors that say where (the rules in order; the rule, its place and its values count, not the words)"),
+    .rubric(
+        2.0,
+        "malformed board files: the reference's rule, line and column, never a panic",
+        "handout §10.1: errors that say where (the rules in order; the rule, its place and its values count, not the words)",
+    ),
     check(
         "arrows_graph_rules",
         producers::Part5::Graph,
         graph_rules_input,
         arrows_graph,
     )
-.rubric(2.0, "the doubled graph on small boards: stops, circles, the target, the border", "handout §10.2: the doubled graph"),
+    .rubric(
+        2.0,
+        "the doubled graph on small boards: stops, circles, the target, the border",
+        "handout §10.2: the doubled graph",
+    ),
     check(
         "arrows_graph_fixtures",
         producers::Part5::Graph,
         graph_fixtures_input,
         arrows_graph,
     )
-.rubric(2.0, "the adjacency lists of every node of every fixture board", "handout §10.2: adjacency lists, nearest stop first"),
+    .rubric(
+        2.0,
+        "the adjacency lists of every node of every fixture board",
+        "handout §10.2: adjacency lists, nearest stop first",
+    ),
     check(
         "arrows_solve_sample",
         producers::Part5::Solve,
         solve_sample_input,
         arrows_solve,
     )
-.rubric(2.0, "solve finds the reference's path on the sample board", "handout §10.3: the search, exactly")
+    .rubric(
+        2.0,
+        "solve finds the reference's path on the sample board",
+        "handout §10.3: the search, exactly",
+    )
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_fixtures",
@@ -104,7 +124,11 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_fixtures_input,
         arrows_solve,
     )
-.rubric(2.0, "solve finds the reference's paths on square boards", "handout §10.3: the search and the path")
+    .rubric(
+        2.0,
+        "solve finds the reference's paths on square boards",
+        "handout §10.3: the search and the path",
+    )
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_unsolvable",
@@ -112,7 +136,11 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_unsolvable_input,
         arrows_solve,
     )
-.rubric(1.0, "solve returns None (No solution exists) when the target cannot be reached", "handout §10.3: the search, exactly, step 3")
+    .rubric(
+        1.0,
+        "solve returns None (No solution exists) when the target cannot be reached",
+        "handout §10.3: the search, exactly, step 3",
+    )
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_non_square",
@@ -120,7 +148,11 @@ pub const CHECKS: &[CheckSpec] = &[
         solve_non_square_input,
         arrows_solve,
     )
-.rubric(2.0, "solve finds the reference's paths on boards that are not square", "handout §10.3: two bugs to learn from (a column computed with the wrong number)")
+    .rubric(
+        2.0,
+        "solve finds the reference's paths on boards that are not square",
+        "handout §10.3: two bugs to learn from (a column computed with the wrong number)",
+    )
     .after(ARROWS_SEARCH),
     check(
         "arrows_path_legal",
@@ -128,7 +160,11 @@ pub const CHECKS: &[CheckSpec] = &[
         path_legal_input,
         arrows_path_legal,
     )
-.rubric(2.0, "every path is legal move by move and as short as can be", "handout §10: the rules of the puzzle; §10.3: the path")
+    .rubric(
+        2.0,
+        "every path is legal move by move and as short as can be",
+        "handout §10: the rules of the puzzle; §10.3: the path",
+    )
     .after(ARROWS_SEARCH),
 ];
 

@@ -82,6 +82,15 @@ const MORE_INVALID: &[(&str, &str)] = &[
     ),
     ("a negative column", "2 2\n1 -1 R N E\n"),
     ("a lower-case direction", "1 2\n1 1 R N e\n1 2 X N X\n"),
+    // The letters of a square are upper-case, each of them: a parser that folds case
+    // for one (`eq_ignore_ascii_case`, `to_uppercase`) reads these as boards.
+    ("a lower-case colour", "1 2\n1 1 r N E\n1 2 X N X\n"),
+    ("a lower-case circle mark", "1 2\n1 1 B c E\n1 2 X N X\n"),
+    (
+        "a lower-case n for not circled",
+        "1 2\n1 1 R n E\n1 2 X N X\n",
+    ),
+    ("a lower-case target", "1 2\n1 1 R N E\n1 2 x N X\n"),
     (
         "a direction written as an arrow character after a tab",
         "1 2\n1\t1 B N ↗\n1 2 X N X\n",
@@ -147,8 +156,9 @@ pub(in crate::checks) fn altered_files(
 /// added, a line removed or given twice. Some stay valid (a colour changed), most
 /// break one rule somewhere the kit's invalid files do not.
 fn altered(rng: &mut impl rand::Rng, originals: &[(String, String)]) -> (String, String) {
-    const TOKENS: [&str; 14] = [
-        "R", "B", "X", "C", "N", "NE", "SW", "0", "1", "3", "-2", "13", "é", "RR",
+    const TOKENS: [&str; 18] = [
+        "R", "B", "X", "C", "N", "NE", "SW", "0", "1", "3", "-2", "13", "é", "RR", "r", "b", "x",
+        "c",
     ];
     let (name, text) = &originals[rng.random_range(0..originals.len())];
     let mut lines: Vec<Vec<String>> = text

@@ -259,7 +259,8 @@ mod tests {
             groups[0].mistake,
             Mistake::new(
                 checks::mistake::WRONG_RESULT,
-                "opposite of EAST gave EAST, expected WEST"
+                "opposite of EAST gave EAST, expected WEST: NORTH and SOUTH, EAST and WEST are each \
+                 other's opposites"
             )
         );
         assert_eq!(students(&groups[1]), ["three"]);
