@@ -330,7 +330,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     }
 
     // The course's changes, checked against the declarations.
-    let mut changes: Vec<(CheckSpec, RawCheck)> = Vec::new();
+    let mut changes: Vec<RawCheck> = Vec::new();
     for raw_check in raw.checks {
         let name = raw_check.name.get_ref();
         let Some(spec) = checks::find(name) else {
@@ -353,7 +353,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
                 format!("unknown check {name:?}; known checks: {}", known.join(", ")),
             ));
         };
-        if changes.iter().any(|(c, _)| c.name == spec.name) {
+        if changes.iter().any(|raw| raw.name.get_ref() == spec.name) {
             return Err(error_at(
                 raw_check.name.span().start,
                 format!("check {name:?} is listed twice"),
@@ -383,7 +383,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
         if let Some(limit) = &raw_check.time_limit {
             check_limit(limit)?;
         }
-        changes.push((spec, raw_check));
+        changes.push(raw_check);
     }
 
     // Every check the grader declares, in its declared order, with the course's
@@ -392,10 +392,7 @@ pub fn parse(text: &str, file: &str) -> Result<Rubric, RubricError> {
     let mut dormant = Vec::new();
     let mut left_out = Vec::new();
     for spec in checks::all() {
-        let change = changes
-            .iter()
-            .find(|(c, _)| c.name == spec.name)
-            .map(|(_, raw)| raw);
+        let change = changes.iter().find(|raw| raw.name.get_ref() == spec.name);
         if change.is_some_and(|raw| !raw.enabled) {
             if !disabled.iter().any(|off| off.part == spec.part) {
                 left_out.push(spec.name);

@@ -623,19 +623,24 @@ impl CheckSpec {
     }
 }
 
+/// The lists of checks this grader has: each part's, then the hidden checks'.
+fn lists() -> Vec<&'static [CheckSpec]> {
+    let mut lists = vec![part1::CHECKS];
+    #[cfg(feature = "part2")]
+    lists.push(part2::CHECKS);
+    lists.push(part3::CHECKS);
+    lists.push(part4::CHECKS);
+    #[cfg(feature = "part5")]
+    lists.push(part5::CHECKS);
+    #[cfg(feature = "hidden-checks")]
+    lists.push(hidden::CHECKS);
+    lists
+}
+
 /// Every check, in the order reports list them: by part, each part's checks in the
 /// order its list declares them, then its hidden checks.
 pub fn all() -> Vec<CheckSpec> {
-    let mut all = Vec::new();
-    all.extend_from_slice(part1::CHECKS);
-    #[cfg(feature = "part2")]
-    all.extend_from_slice(part2::CHECKS);
-    all.extend_from_slice(part3::CHECKS);
-    all.extend_from_slice(part4::CHECKS);
-    #[cfg(feature = "part5")]
-    all.extend_from_slice(part5::CHECKS);
-    #[cfg(feature = "hidden-checks")]
-    all.extend_from_slice(hidden::CHECKS);
+    let mut all: Vec<CheckSpec> = lists().concat();
     // Each part's checks together, its hidden checks last (a stable sort).
     all.sort_by_key(|check| check.part);
     all
@@ -673,7 +678,11 @@ pub fn prerequisites(name: &str) -> &'static [&'static str] {
 
 /// The check named `name`.
 pub fn find(name: &str) -> Option<CheckSpec> {
-    all().into_iter().find(|check| check.name == name)
+    lists()
+        .into_iter()
+        .flatten()
+        .find(|check| check.name == name)
+        .copied()
 }
 
 /// Judges `case` with `spec`'s judge, turning a panic of the judge into a verdict

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use std::collections::BTreeSet;
 
-use super::support::{Submission, graded_checks, grader, kit_root, number, work_dir};
+use super::support::{Submission, graded_checks, grader, kit_root, kit_rubric, number, work_dir};
 
 /// The lines only the reference solution has: inside its `BEGIN SOLUTION` regions,
 /// long enough to be its own (not a brace or a `return`), and nowhere in the starter
@@ -169,10 +169,7 @@ fn run_autograder_from_the_zip_grades_a_repository_into_results_json_with_no_sol
 
 /// The rubric's total as the kit ships it: every check's points, and `[style]`'s.
 fn shipped_total() -> f64 {
-    let rubric: toml::Value = toml::from_str(
-        &std::fs::read_to_string(kit_root().join("fixtures/rubric.toml")).expect("the rubric"),
-    )
-    .expect("TOML");
+    let rubric = kit_rubric();
     let checks: f64 = graded_checks()
         .iter()
         .map(|check| number(&check["points"]).expect("points"))
@@ -181,7 +178,7 @@ fn shipped_total() -> f64 {
         .get("style")
         .filter(|s| s.get("enabled").and_then(toml::Value::as_bool) != Some(false))
         .and_then(|s| s.get("points"))
-        .and_then(|p| p.as_float().or(p.as_integer().map(|i| i as f64)))
+        .and_then(number)
         .unwrap_or(0.0);
     checks + style
 }
