@@ -127,7 +127,13 @@ fn graded(submission: &Path, kit: &Path, name: &str) -> Value {
 fn each_violation_costs_its_check_with_words_that_lead_to_its_rule() {
     let template = tempfile::tempdir().expect("a temp dir");
     kit_without_secret(template.path());
-    let violations = violations();
+    // MAZE_VIOLATIONS=words grades only the violations whose rule or `what` holds them,
+    // for whoever is writing new ones.
+    let only = std::env::var("MAZE_VIOLATIONS").unwrap_or_default();
+    let violations: Vec<Violation> = violations()
+        .into_iter()
+        .filter(|v| v.rule.contains(&only) || v.what.contains(&only))
+        .collect();
     let submissions: Vec<Submission> = violations
         .iter()
         .enumerate()
