@@ -670,10 +670,16 @@ impl Grader<'_> {
                     expected: self.snapshots.get(&blessed).map(|b| &b.output),
                 },
             ),
-            RunOutcome::Panicked { message, location } => {
-                Verdict::fail(panic_reason(message, location.as_deref()))
-                    .with_mistake(Mistake::of_panic(message))
-            }
+            RunOutcome::Panicked {
+                message,
+                location,
+                calling,
+            } => Verdict::fail(panic_reason(
+                message,
+                location.as_deref(),
+                calling.as_deref(),
+            ))
+            .with_mistake(Mistake::of_panic(message)),
             RunOutcome::Crashed(reason) => Verdict::fail(reason.clone())
                 .with_mistake(Mistake::with_reason(mistake::CRASHED, reason)),
             RunOutcome::OutOfBudget => Verdict::fail(format!(
@@ -682,8 +688,12 @@ impl Grader<'_> {
             ))
             .with_mistake(Mistake::kind(mistake::OUT_OF_BUDGET)),
             RunOutcome::OutOfCpu(_) | RunOutcome::TimedOut { .. } => {
-                Verdict::fail(out_of_time_in_words(outcome))
-                    .with_mistake(Mistake::kind(mistake::TIMED_OUT))
+                let verdict = Verdict::fail(out_of_time_in_words(outcome))
+                    .with_mistake(Mistake::kind(mistake::TIMED_OUT));
+                match check.spec.slow {
+                    Some(hint) => verdict.with_hint(hint),
+                    None => verdict,
+                }
             }
             RunOutcome::NoReport(reason) => Verdict::fail(reason.clone())
                 .with_mistake(Mistake::with_reason(mistake::NO_RESULT, reason)),

@@ -84,6 +84,8 @@ pub enum RunOutcome {
         message: String,
         /// Where, as `file:line`, when known.
         location: Option<String>,
+        /// The calls of the student's code the probe was making, when it names them.
+        calling: Option<String>,
     },
     /// The process died: a stack overflow, an abort, a signal, a limit.
     Crashed(String),
@@ -287,6 +289,8 @@ const RESULT_MARKER: &str = "@@maze-probe-result@@";
 struct PanicReport {
     message: String,
     location: Option<String>,
+    #[serde(default)]
+    calling: Option<String>,
 }
 
 /// Captured bytes as text, with a note when they were cut.
@@ -600,6 +604,7 @@ pub fn finish(
             (Some(panic), _) => RunOutcome::Panicked {
                 message: panic.message,
                 location: panic.location,
+                calling: panic.calling,
             },
             (None, Some(crash)) => RunOutcome::Crashed(crash),
             (None, None) => RunOutcome::NoReport(format!(

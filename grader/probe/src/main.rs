@@ -4,6 +4,11 @@
 //! always linked, and the linker binds every call of the standard library's to it
 //! rather than to glibc's.
 
+/// Every allocation of the process, the student's code's too, counted by thread (see
+/// `wire::allocations`).
+#[global_allocator]
+static ALLOCATOR: wire::allocations::Counting = wire::allocations::Counting;
+
 fn main() -> std::process::ExitCode {
     maze_probe::run()
 }

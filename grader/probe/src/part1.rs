@@ -43,6 +43,7 @@ pub fn producer(which: Part1) -> Producer {
         Part1::SolveBeforeCreate => solve_before_create,
         Part1::SolvedMazes => solved_mazes,
         Part1::SolvedRepeatedly => solved_repeatedly,
+        Part1::SolvedInParallel => solved_in_parallel,
     }
 }
 
@@ -467,15 +468,53 @@ fn solved_mazes(input: &Value) -> Value {
 }
 
 fn solved_repeatedly(input: &Value) -> Value {
-    let given: GivenMaze = field(input, "maze");
-    let timeouts: Vec<u64> = field(input, "timeouts_ms");
-    json!(timeouts
+    let mazes: Vec<GivenMaze> = field(input, "mazes");
+    let solves: Vec<(usize, u64)> = field(input, "solves");
+    json!(solves
         .iter()
-        .map(|&timeout| {
+        .map(|&(which, timeout)| {
+            let given = &mazes[which];
             let cells = array_with(given.size, &given.walls);
             let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
             maze.set_solve_timeout(Duration::from_millis(timeout));
             solve(&mut maze)
+        })
+        .collect::<Vec<_>>())
+}
+
+/// Each maze solved, after a first solve that is not measured (a pool of threads the
+/// solver uses starts there), with the threads the solve started and how many times
+/// each other thread allocated during it, most first: whether threads besides the one
+/// calling solve ran the search.
+fn solved_in_parallel(input: &Value) -> Value {
+    let mazes: Vec<GivenMaze> = field(input, "mazes");
+    let built = |given: &GivenMaze| {
+        let cells = array_with(given.size, &given.walls);
+        Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze")
+    };
+    if let Some(first) = mazes.first() {
+        solve(&mut built(first));
+    }
+    // This thread calls solve: what it allocates is the probe's, or, for a solver
+    // without tasks, the whole search's.
+    let own = wire::allocations::own_slot();
+    json!(mazes
+        .iter()
+        .map(|given| {
+            let mut maze = built(given);
+            let before = wire::allocations::by_thread();
+            let result = solve(&mut maze);
+            let started = wire::threads::started();
+            let after = wire::allocations::by_thread();
+            let mut allocated: Vec<u64> = after
+                .iter()
+                .enumerate()
+                .filter(|&(slot, _)| slot != own)
+                .map(|(slot, &count)| count - before.get(slot).copied().unwrap_or(0))
+                .filter(|&count| count > 0)
+                .collect();
+            allocated.sort_unstable_by(|a, b| b.cmp(a));
+            json!({ "result": result, "started": started, "allocations": allocated })
         })
         .collect::<Vec<_>>())
 }

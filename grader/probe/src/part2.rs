@@ -254,6 +254,27 @@ fn disjoint_set_script(input: &Value) -> Value {
         .collect::<Vec<_>>())
 }
 
+/// A direction's name, from its bits (for the calls a panic names).
+fn dir_name(bits: u64) -> String {
+    let names = [(1, "NORTH"), (2, "SOUTH"), (4, "EAST"), (8, "WEST")];
+    let named: Vec<&str> = names.iter().filter(|(bit, _)| bits & bit != 0).map(|&(_, name)| name).collect();
+    if named.is_empty() { "NONE".to_owned() } else { named.join(" | ") }
+}
+
+/// The calls a script has made, `RatMaze::new(n)` first, the last few in full.
+fn calls_so_far(n: usize, calls: &[String]) -> String {
+    const SHOWN: usize = 6;
+    let skipped = calls.len().saturating_sub(SHOWN);
+    let mut words = format!("RatMaze::new({n})");
+    if skipped > 0 {
+        words.push_str(&format!(", {skipped} more calls"));
+    }
+    for call in &calls[skipped..] {
+        words.push_str(&format!(", then {call}"));
+    }
+    words
+}
+
 fn rat_maze_rooms(input: &Value) -> Value {
     let sizes: Vec<usize> = field(input, "sizes");
     let show_doors_up_to: usize = field(input, "show_doors_up_to");
@@ -261,25 +282,30 @@ fn rat_maze_rooms(input: &Value) -> Value {
     let doors: SetScript = field(input, "doors");
     let sizes: Vec<Value> = sizes
         .iter()
-        .map(|&n| match RatMaze::new(n) {
-            Ok(maze) => {
-                let mut made = json!({ "size": maze.size(), "rooms": maze.rooms(), "start": maze.start(), "goal": maze.goal() });
-                if n <= show_doors_up_to {
-                    made["open"] = json!(open_doors(&maze, n * n));
+        .map(|&n| {
+            wire::calls::calling(format!("RatMaze::new({n}), then door_open of each room and direction"));
+            match RatMaze::new(n) {
+                Ok(maze) => {
+                    let mut made = json!({ "size": maze.size(), "rooms": maze.rooms(), "start": maze.start(), "goal": maze.goal() });
+                    if n <= show_doors_up_to {
+                        made["open"] = json!(open_doors(&maze, n * n));
+                    }
+                    json!({ "ok": made })
                 }
-                json!({ "ok": made })
+                Err(error) => json!({ "err": error.to_string() }),
             }
-            Err(error) => json!({ "err": error.to_string() }),
         })
         .collect();
     let neighbor: Vec<Value> = queries
         .iter()
         .map(|&(n, room, bits)| {
+            wire::calls::calling(format!("RatMaze::new({n}), then neighbor({room}, {})", dir_name(u64::from(bits))));
             let maze = RatMaze::new(n).expect("RatMaze::new on the grader's size");
             json!(maze.neighbor(room, dir(bits)))
         })
         .collect();
     let mut maze = RatMaze::new(doors.n).expect("RatMaze::new on the grader's size");
+    let mut calls: Vec<String> = Vec::new();
     let steps: Vec<Value> = doors
         .ops
         .iter()
@@ -287,6 +313,15 @@ fn rat_maze_rooms(input: &Value) -> Value {
             let name = step[0].as_str().expect("the grader's operations have a name");
             let number = |i: usize| step[i].as_u64().expect("the grader's arguments are numbers") as usize;
             let bits = |i: usize| dir(step[i].as_u64().expect("the grader's arguments are numbers") as u8);
+            let named = |i: usize| dir_name(step[i].as_u64().unwrap_or_default());
+            calls.push(match name {
+                "set_door" => format!("set_door({}, {}, {})", number(1), named(2), step[3]),
+                "door_open" | "passage" => format!("{name}({}, {})", number(1), named(2)),
+                "neighbors" => format!("neighbors({})", number(1)),
+                "open_between" => format!("open_between({}, {})", number(1), number(2)),
+                _ => "door_open of each room and direction".to_owned(),
+            });
+            wire::calls::calling(calls_so_far(doors.n, &calls));
             match name {
                 "set_door" => {
                     maze.set_door(number(1), bits(2), step[3].as_bool().expect("set_door's open is a bool"));

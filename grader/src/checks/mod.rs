@@ -163,6 +163,15 @@ pub struct Verdict {
     /// [`mistake`]); `None` for a pass. (Boxed: a judge returns verdicts in a
     /// `Result` and they stay small.)
     pub mistake: Option<Box<Mistake>>,
+    /// Where to look, when the judge saw what the failure comes from: it replaces the
+    /// check's hint for this failure (see [`Verdict::with_hint`]). Words fixed in the
+    /// grader's code, never drawn from the input, so that a twin's may be shown.
+    pub hint: Option<&'static str>,
+    /// What kind of input this failure met, in words that give nothing of the input
+    /// itself ("a board whose start square is circled"): what a student is told of a
+    /// twin that fails where the input shown passed (see [`Verdict::with_case`]).
+    /// (A boxed `str`: verdicts stay small.)
+    pub case: Option<Box<str>>,
 }
 
 /// A diff longer than this many lines is cut to a window (see [`diff_window`]).
@@ -242,6 +251,8 @@ impl Verdict {
             grader_error: false,
             picture: None,
             mistake: None,
+            hint: None,
+            case: None,
         }
     }
 
@@ -256,6 +267,8 @@ impl Verdict {
             diff: None,
             grader_error: false,
             picture: None,
+            hint: None,
+            case: None,
         }
     }
 
@@ -268,6 +281,8 @@ impl Verdict {
             grader_error: true,
             picture: None,
             mistake: Some(Box::new(Mistake::kind(GRADER_ERROR))),
+            hint: None,
+            case: None,
         }
     }
 
@@ -296,6 +311,25 @@ impl Verdict {
     pub fn with_mistake(self, mistake: Mistake) -> Verdict {
         Verdict {
             mistake: Some(Box::new(mistake)).filter(|_| !self.passed),
+            ..self
+        }
+    }
+
+    /// The same failure with the hint that leads to what its judge saw, instead of the
+    /// check's own (a pass keeps none): a check meets more than one cause, and its
+    /// fixed hint names only the likeliest.
+    pub fn with_hint(self, hint: &'static str) -> Verdict {
+        Verdict {
+            hint: Some(hint).filter(|_| !self.passed),
+            ..self
+        }
+    }
+
+    /// The same failure saying what kind of input it met, without the input itself
+    /// (see [`Verdict::case`]; a pass keeps none).
+    pub fn with_case(self, case: impl Into<String>) -> Verdict {
+        Verdict {
+            case: Some(case.into().into_boxed_str()).filter(|_| !self.passed),
             ..self
         }
     }
@@ -543,6 +577,11 @@ pub struct CheckSpec {
     pub visibility: Visibility,
     /// Seconds the check may run, when not the rubric's `[grader] time_limit`.
     pub time_limit: Option<f64>,
+    /// The hint for a run that ran out of time: the rule whose violation makes this
+    /// check's code slow or endless, where that differs from [`CheckSpec::hint`]
+    /// ("handout §9.2: a cell once searched stays searched"). A twin that times out
+    /// names it too.
+    pub slow: Option<&'static str>,
 }
 
 /// Who sees a check's result on Gradescope (its own four values).
@@ -582,6 +621,7 @@ impl CheckSpec {
             hint: "",
             visibility: Visibility::Visible,
             time_limit: None,
+            slow: None,
         }
     }
 
@@ -601,6 +641,14 @@ impl CheckSpec {
     pub const fn time_limit(self, seconds: f64) -> CheckSpec {
         CheckSpec {
             time_limit: Some(seconds),
+            ..self
+        }
+    }
+
+    /// This check, whose run out of time hints at `hint` (see [`CheckSpec::slow`]).
+    pub const fn when_slow(self, hint: &'static str) -> CheckSpec {
+        CheckSpec {
+            slow: Some(hint),
             ..self
         }
     }
@@ -645,6 +693,19 @@ pub fn all() -> Vec<CheckSpec> {
     all.sort_by_key(|check| check.part);
     all
 }
+
+// What makes each kind of the student's code endless: the hint of a check of that code
+// that ran out of time (see `CheckSpec::when_slow`), which a twin out of time names too.
+
+/// Solving (§6).
+pub(crate) const SOLVE_ENDS: &str = "handout §6: every task stops once the done flag is \
+     raised, and the length guard stops a path longer than the maze has cells";
+/// Prim (§9.1).
+pub(crate) const PRIM_ENDS: &str = "handout §9.1: the loop ends when no cell is left outside: \
+     each cell joins once, marked at its own index y * width + x, the start marked at once";
+/// Backtracking (§9.2).
+pub(crate) const SEARCHED_ONCE: &str = "handout §9.2: a cell once searched stays searched (a \
+     popped frame leaves its cell marked), so each cell is searched once";
 
 /// What a maze carved by the student's code runs of the student's Part 1.
 pub(crate) const CARVING: &[&str] = &[

@@ -372,3 +372,56 @@ fn a_hidden_check_waits_for_what_its_public_counterpart_waits_for() {
         }
     }
 }
+
+/// The hints a judge gives a failure of its own (each `with_hint` call in the checks'
+/// source) and each check's hint for a run out of time: each names, as a declared hint
+/// does, the handout's section, and the same chapter the check's own hint names.
+#[test]
+fn every_hint_a_failure_gets_names_a_section_of_its_checks_chapter() {
+    let chapter = |hint: &str| -> Option<String> {
+        let section = hint
+            .strip_prefix("handout §")?
+            .split([':', ' ', ','])
+            .next()?;
+        Some(section.split('.').next()?.to_owned())
+    };
+    let mut problems = Vec::new();
+    for check in all() {
+        if let Some(slow) = check.slow
+            && chapter(slow) != chapter(check.hint)
+        {
+            problems.push(format!("{}'s slow hint {slow:?}", check.name));
+        }
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks");
+    let mut files = vec![dir.clone()];
+    let mut judged = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.ends_with("checks/tests.rs") {
+            continue; // this test's own words
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (_, rest) in text
+            .match_indices(".with_hint(")
+            .map(|(i, _)| text.split_at(i))
+        {
+            let literal = rest[".with_hint(".len()..].trim_start();
+            let Some(hint) = literal.strip_prefix('"').and_then(|l| l.split('"').next()) else {
+                continue; // a constant or a variable: its literal is found where it is written
+            };
+            judged += 1;
+            if chapter(hint).is_none() {
+                problems.push(format!("{}: {hint:?}", path.display()));
+            }
+        }
+    }
+    assert!(judged > 0, "no judge gives a hint of its own");
+    assert!(
+        problems.is_empty(),
+        "hints that name no section of the check's chapter: {problems:#?}"
+    );
+}

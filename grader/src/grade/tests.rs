@@ -299,7 +299,8 @@ fn a_todo_reads_as_not_implemented() {
     assert_eq!(
         panic_reason(
             "not yet implemented: Position::moved (handout §3): move",
-            Some("src/position.rs:9")
+            Some("src/position.rs:9"),
+            Some("Position::moved")
         ),
         "not implemented: Position::moved (handout §3): move"
     );
@@ -310,8 +311,21 @@ fn a_panic_names_the_place_in_the_submission() {
     assert_eq!(
         panic_reason(
             "index out of bounds",
-            Some("submission/src/cell_array.rs:40")
+            Some("submission/src/cell_array.rs:40"),
+            None
         ),
         "panicked at src/cell_array.rs:40: index out of bounds"
+    );
+}
+
+#[test]
+fn a_panic_names_the_calls_the_probe_was_making() {
+    assert_eq!(
+        panic_reason(
+            "index out of bounds: the len is 9 but the index is 9",
+            Some("submission/src/rat/maze.rs:123"),
+            Some("RatMaze::new(3), then neighbors(8)")
+        ),
+        "panicked at src/rat/maze.rs:123: index out of bounds: the len is 9 but the index is 9 (reached by the calls RatMaze::new(3), then neighbors(8))"
     );
 }

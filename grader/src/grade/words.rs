@@ -43,8 +43,20 @@ pub(super) fn less_than_seconds(cpu: Duration) -> String {
 }
 
 /// Words for a panic: `todo!()` reads as "not implemented", others as a panic with
-/// the place in the student's code.
-pub(super) fn panic_reason(message: &str, location: Option<&str>) -> String {
+/// the place in the student's code and, where the probe named them, the calls that
+/// reached it.
+pub(super) fn panic_reason(message: &str, location: Option<&str>, calling: Option<&str>) -> String {
+    let reason = panic_place(message, location);
+    match calling {
+        Some(calls) if !calls.is_empty() && !reason.starts_with("not implemented") => {
+            format!("{reason} (reached by the calls {calls})")
+        }
+        _ => reason,
+    }
+}
+
+/// [`panic_reason`] without the calls.
+fn panic_place(message: &str, location: Option<&str>) -> String {
     let location = location.map(|l| l.strip_prefix("submission/").unwrap_or(l));
     if let Some(what) = message.strip_prefix("not yet implemented: ") {
         return format!("not implemented: {what}");

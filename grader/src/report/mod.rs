@@ -117,8 +117,10 @@ pub const TWIN_MISTAKE: &str = "right on the input shown, wrong on another of th
 
 /// What a student is told of a check right on its own input and wrong on its twin:
 /// that the twin is another input of the same check (whose title says what it tests),
-/// its size (the first `WxH` its judge names, never a seed or a value) and which kind
-/// of failure it was, and where to look; nothing that would let code answer it.
+/// its size (the first `WxH` its judge names, never a seed or a value), what kind of
+/// input it is where its judge says ([`Verdict::case`]), which kind of failure it was,
+/// and the rule such an input tests where its judge or the check's hint for a run out
+/// of time names one ([`Verdict::hint`]); nothing that would let code answer it.
 pub fn twin_failed(title: &str, twin: &Verdict) -> String {
     let kind = twin
         .mistake
@@ -127,11 +129,26 @@ pub fn twin_failed(title: &str, twin: &Verdict) -> String {
     let size = first_size(&twin.message)
         .map(|size| format!(", of size {size}"))
         .unwrap_or_default();
-    format!(
-        "{TWIN_FAILED} ({title}), which the course keeps private{size}: {kind}. Inputs of other sizes and \
-         shapes reach code the one shown here may not (a border, a longer corridor, a non-square \
-         grid): try yours on more of them, with the tests and the driver"
-    )
+    let case = twin
+        .case
+        .as_deref()
+        .map(|case| format!(" ({case})"))
+        .unwrap_or_default();
+    // What such an input tests, when its judge (or a run out of time) knows the rule;
+    // otherwise where inputs of the same check differ.
+    let tests = match twin.hint {
+        Some(hint) => format!(
+            "Such an input tests this rule: {hint}. Try yours on more inputs, with the tests and \
+             the driver"
+        ),
+        None => {
+            "Inputs of other sizes and shapes reach code the one shown here may not (a border, \
+                 a longer corridor, a non-square grid): try yours on more of them, with the tests \
+                 and the driver"
+                .to_owned()
+        }
+    };
+    format!("{TWIN_FAILED} ({title}), which the course keeps private{size}{case}: {kind}. {tests}")
 }
 
 /// The first size `WxH` in `words`: a word of digits, `x`, digits.
@@ -181,6 +198,11 @@ impl CheckResult {
         let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
         let passed = verdict.passed && !twin_failed;
         let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
+        // A failure's own hint, when its judge saw the cause, replaces the check's.
+        let hint = match verdict.hint {
+            Some(hint) if !verdict.passed => hint.to_owned(),
+            _ => check.hint.clone(),
+        };
         let (message, diff, picture, mistake) = match &twin {
             Some(twin) if twin_failed && !twin.grader_error => (
                 self::twin_failed(&check.title, twin),
@@ -213,7 +235,7 @@ impl CheckResult {
             passed,
             message,
             diff,
-            hint: check.hint.clone(),
+            hint,
             grader_error,
             visibility: check.visibility,
             output,

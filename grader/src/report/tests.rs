@@ -9,7 +9,7 @@ use clap::ValueEnum as _;
 
 use super::text::is_hazard;
 use super::{Audience, CheckResult, Format, PartSummary, Report, Twin};
-use crate::checks::Part;
+use crate::checks::{Part, Verdict};
 use crate::rubric::Visibility;
 
 /// A panic message a student's code could produce.
@@ -625,6 +625,55 @@ fn a_check_passes_only_when_its_twin_passes_too() {
         Some(crate::checks::Verdict::grader_error("no blessed output")),
     );
     assert!(!broken.passed && broken.grader_error);
+}
+
+#[test]
+fn a_failures_own_hint_replaces_the_checks_and_a_twin_says_its_kind_and_rule() {
+    let rubric = crate::rubric::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rubric.toml"),
+    )
+    .unwrap();
+    let check = &rubric.checks[0];
+    let result = |own, twin| CheckResult::new(check, own, twin, String::new(), Duration::ZERO);
+    let caused = || {
+        Verdict::fail("wrong on (3, 4) of a 7x9 maze")
+            .with_hint("handout §9.2: a cell once searched stays searched")
+            .with_case("a maze with loops whose end is walled in")
+    };
+
+    let own = result(caused(), None);
+    assert_eq!(
+        own.hint,
+        "handout §9.2: a cell once searched stays searched"
+    );
+    // A failure without a cause of its own keeps the check's hint.
+    let plain = result(Verdict::fail("wrong"), None);
+    assert_eq!(plain.hint, check.hint);
+    // A pass keeps no hint or case of its own.
+    let pass = Verdict::pass("right").with_hint("§1").with_case("a case");
+    assert_eq!((pass.hint, pass.case), (None, None));
+
+    let twin = result(Verdict::pass("right"), Some(caused()));
+    assert_eq!(
+        twin.hint, check.hint,
+        "the shown input passed: the check's hint"
+    );
+    assert!(twin.message.starts_with(super::TWIN_FAILED));
+    for words in [
+        "of size 7x9 (a maze with loops whose end is walled in)",
+        "Such an input tests this rule: handout §9.2: a cell once searched stays searched",
+    ] {
+        assert!(
+            twin.message.contains(words),
+            "{words:?} in {}",
+            twin.message
+        );
+    }
+    assert!(
+        !twin.message.contains("(3, 4)"),
+        "nothing of the input: {}",
+        twin.message
+    );
 }
 
 #[test]

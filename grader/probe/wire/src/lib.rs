@@ -111,11 +111,13 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
         let message = panic_message(info.payload());
         let location = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
-        eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location }));
+        let calling = calls::now();
+        eprintln!("{PANIC_MARKER}{}", json!({ "message": message, "location": location, "calling": calling }));
     }));
 
     for (index, ((name, producer), question)) in producers.into_iter().zip(questions).enumerate() {
         threads::new_call();
+        calls::clear();
         let output = producer(&question["input"]);
         let answer = if batch {
             json!({ "index": index, "producer": name, "output": output })
@@ -163,6 +165,104 @@ pub fn run(checks: fn() -> Vec<(&'static str, Producer)>) -> ExitCode {
 /// This is the student's side of the trust boundary: a submission can forge the
 /// line (and fail) or get round the count (and meet the sandbox's process limit,
 /// which stays); it gains nothing either way.
+/// The calls a producer is making of the student's code, in the student's words
+/// (`RatMaze::new(3), then neighbors(8)`), for a panic to name the sequence that
+/// reached it (on whatever thread the student's code panics).
+pub mod calls {
+    use std::sync::Mutex;
+
+    static CALLING: Mutex<Option<String>> = Mutex::new(None);
+
+    /// The producer is now making the calls `sequence`.
+    pub fn calling(sequence: String) {
+        *CALLING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(sequence);
+    }
+
+    /// No call is named any more (a new question starts).
+    pub fn clear() {
+        *CALLING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+    }
+
+    /// The calls being made, if a producer named them. (A panic hook must not block:
+    /// a lock held by the panicking thread itself names nothing.)
+    pub fn now() -> Option<String> {
+        match CALLING.try_lock() {
+            Ok(calling) => calling.clone(),
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner().clone(),
+            Err(std::sync::TryLockError::WouldBlock) => None,
+        }
+    }
+}
+
+/// Allocations counted by thread: the probe's global allocator (the binary's, so the
+/// student's code allocates through it too) adds one to the counter of the thread
+/// that allocates. A task that runs on a thread allocates there (a task's boxed
+/// closure, its copy of the path), while a thread that only waits for work allocates
+/// nothing: which threads allocated during a call says which ran its work.
+pub mod allocations {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+    /// Counters, one per thread in the order threads first allocate; the last is
+    /// shared by every thread past it.
+    const SLOTS: usize = 256;
+    static COUNTS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+    thread_local! {
+        static SLOT: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+
+    /// The counter of the calling thread (the shared last one while its thread-local
+    /// storage is being torn down).
+    pub fn own_slot() -> usize {
+        SLOT.try_with(|slot| {
+            if slot.get() == usize::MAX {
+                slot.set(NEXT.fetch_add(1, Ordering::Relaxed).min(SLOTS - 1));
+            }
+            slot.get()
+        })
+        .unwrap_or(SLOTS - 1)
+    }
+
+    /// Every thread's count so far, by slot.
+    pub fn by_thread() -> Vec<u64> {
+        let used = NEXT.load(Ordering::Relaxed).min(SLOTS);
+        COUNTS[..used].iter().map(|count| count.load(Ordering::Relaxed)).collect()
+    }
+
+    /// The system's allocator, counting.
+    pub struct Counting;
+
+    // SAFETY: every call is passed on to the system allocator unchanged; the count is
+    // an atomic add and a const thread-local, neither of which allocates.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            // SAFETY: the caller's layout, passed on.
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            // SAFETY: the caller's layout, passed on.
+            unsafe { System.alloc_zeroed(layout) }
+        }
+
+        unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+            // SAFETY: a block this allocator (the system's) gave, with its layout.
+            unsafe { System.dealloc(pointer, layout) }
+        }
+
+        unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+            COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            // SAFETY: a block this allocator gave, with its layout, and the new size.
+            unsafe { System.realloc(pointer, layout, size) }
+        }
+    }
+}
+
 pub mod threads {
     use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -186,6 +286,12 @@ pub mod threads {
     /// A new call of the student's code begins: its threads are counted from zero.
     pub fn new_call() {
         STARTED.store(0, Ordering::SeqCst);
+    }
+
+    /// The threads started since the current call began (counted only where the
+    /// probe defines `pthread_create`: Linux with glibc).
+    pub fn started() -> u64 {
+        STARTED.load(Ordering::SeqCst)
     }
 
     /// Few malloc arenas. glibc gives each new thread an arena of its own, up to

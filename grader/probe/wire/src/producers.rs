@@ -96,6 +96,7 @@ producers! {
         SolveBeforeCreate = "solve_before_create",
         SolvedMazes = "solved_mazes",
         SolvedRepeatedly = "solved_repeatedly",
+        SolvedInParallel = "solved_in_parallel",
     }
     /// Part 2's producers: the stack, the queue, the disjoint set and the rat's maze.
     Part2 = 2 {

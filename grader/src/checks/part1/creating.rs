@@ -468,7 +468,9 @@ pub(super) fn maze_start_end_distinct(case: &Case) -> Judged {
                  again until it differs from the start (a second draw can land on the start \
                  too)",
                 show(start)
-            )));
+            ))
+            .with_case("a maze whose seed draws the end on the start, once or more")
+            .with_hint("handout §5, create's step 4: pick the end again and again until it differs from the start"));
         }
         if !inside(start) || !inside(end) {
             return Ok(Verdict::fail(format!(
@@ -548,7 +550,8 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
         return Ok(Verdict::fail(format!(
             "mazes created from seeds {seed} and {} are identical: the MazeRng is not being used",
             input.other_seed
-        )));
+        ))
+        .with_hint("handout §5: every random choice is a draw from the MazeRng you are given"));
     }
     let again = format!(
         "the maze of seed {seed}, given a solution and created again from seed {}",
@@ -559,7 +562,8 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
         return Ok(Verdict::fail(format!(
             "{again}, gave {}: a Maze can be created several times",
             outcome(&recreated.create)
-        )));
+        ))
+        .with_hint("handout §5, create's step 2: you can create the same Maze several times"));
     }
     let maze = check(recreated.maze.clone(), input.other_seed)?;
     if !same(&maze, &other) {
@@ -572,12 +576,14 @@ pub(super) fn maze_same_seed_same_maze(case: &Case) -> Judged {
             format!("{again}, {what}: create puts every wall back up (reset) before carving"),
             &other.render(),
             &maze.render(),
-        ));
+        )
+        .with_hint("handout §5, create's step 2: reset the grid so that every wall is up"));
     }
     if !recreated.solution.is_null() {
         return Ok(Verdict::fail(format!(
             "{again}, still has the old solution: create forgets it"
-        )));
+        ))
+        .with_hint("handout §5, create's step 2: forget any old solution"));
     }
     Ok(Verdict::pass(
         "the same seed gives the same maze; another seed another maze; a maze created again is as new",

@@ -18,11 +18,13 @@ use super::{Case, CheckSpec, Inputs, Judged, Producer, Verdict, compare_items, p
 mod cells;
 mod creating;
 mod direction_position;
+mod parallel;
 mod solving;
 
 use cells::*;
 use creating::*;
 use direction_position::*;
+use parallel::*;
 use solving::*;
 
 pub(super) type Xy = (i32, i32);
@@ -360,6 +362,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "the solution walks from start to end",
         "handout §6: solving",
     )
+    .when_slow(super::SOLVE_ENDS)
     .time_limit(5.0)
     .after(super::WALKING),
     check(
@@ -374,6 +377,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "the solution is the one path, no detours",
         "handout §6: never step back the way you came",
     )
+    .when_slow(super::SOLVE_ENDS)
     .time_limit(5.0)
     .after(super::WALKING),
     check(
@@ -388,6 +392,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "solve() ends on a maze with loops",
         "handout §6: the length guard",
     )
+    .when_slow(super::SOLVE_ENDS)
     // The student's own watchdog ends each solve here (3 s of wall clock a maze, on
     // rayon's 2 threads): a CPU limit above what that can use keeps the verdict the
     // watchdog's, on a quiet machine as on a busy one.
@@ -405,6 +410,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "a walled-in end is Err(NoPath)",
         "handout §6: when every task ends",
     )
+    .when_slow(super::SOLVE_ENDS)
     // The same watchdog's limit as solve_maze_with_loops'.
     .time_limit(15.0)
     .after(super::WALKING),
@@ -421,6 +427,21 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: the timeout (a watchdog thread)",
     )
     .time_limit(20.0)
+    .when_slow(super::SOLVE_ENDS)
+    .after(super::WALKING),
+    check(
+        "solve_in_parallel",
+        producers::Part1::SolvedInParallel,
+        parallel_input,
+        solve_in_parallel,
+        false,
+    )
+    .rubric(
+        2.0,
+        "solve searches in parallel: more than one thread runs its tasks",
+        "handout §6: at a junction, one new task per way on",
+    )
+    .when_slow(super::SOLVE_ENDS)
     .after(super::WALKING),
 ];
 

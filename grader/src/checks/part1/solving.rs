@@ -218,7 +218,7 @@ fn solutions(case: &Case) -> Result<Vec<(GivenMaze, Grid, Value)>, Verdict> {
 }
 
 /// The path a result holds, or why it holds none.
-fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, String> {
+pub(super) fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, String> {
     let path: Vec<u8> = match result.get("ok") {
         Some(path) => serde_json::from_value(path.clone())
             .map_err(|_| format!("solving the {} maze returned an unreadable path", maze.name))?,
@@ -441,14 +441,18 @@ pub(super) fn solve_unreachable_end(case: &Case) -> Judged {
 
 /// How long the first, unhurried solve of `solve_timeout` may take, in milliseconds.
 const BASELINE_MS: u64 = 10_000;
-/// How many solves with a timeout of 0 follow it.
+/// How many solves with a timeout of 0 follow it, of the maze and of the same maze
+/// with its end walled in, each.
 const ZERO_TIMEOUTS: usize = 20;
 
 pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
     let maze = asked_maze(inputs, &mut inputs.rng(), "maze-50x50-c0.5-s25")?;
-    let mut timeouts = vec![BASELINE_MS];
-    timeouts.extend([0; ZERO_TIMEOUTS]);
-    Ok(json!({ "maze": maze.value(), "timeouts_ms": timeouts }))
+    let mut walled_in = maze.clone();
+    walled_in.wall_in_end();
+    let mut solves = vec![(0, BASELINE_MS)];
+    solves.extend([(0, 0); ZERO_TIMEOUTS]);
+    solves.extend([(1, 0); ZERO_TIMEOUTS]);
+    Ok(json!({ "mazes": [maze.value(), walled_in.value()], "solves": solves }))
 }
 
 /// A zero timeout: the watchdog fires at once, so most solves of a 50x50 maze end
@@ -459,26 +463,41 @@ pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
 /// When it does not, how the broken search races the watchdog would decide the
 /// verdict, and two gradings of the same code could differ; the check then fails
 /// for that reason alone, which is the same every time.
+///
+/// The same maze with its end walled in, solved with a timeout of 0 too, tells two
+/// causes of a solver that never times out apart, for the words alone: where the
+/// watchdog notes that the time ran out, a search that found nothing ends with
+/// `Timeout`, so the search itself does not stop (its tasks never read the done flag,
+/// or the watchdog never raises it: from outside the two look the same); without a
+/// watchdog it ends with `NoPath`.
 pub(super) fn solve_timeout(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {
-        maze: GivenMaze,
-        timeouts_ms: Vec<u64>,
+        mazes: Vec<GivenMaze>,
+        solves: Vec<(usize, u64)>,
     }
     let input: Input = case.input()?;
-    let grid = input.maze.grid()?;
-    let results: Vec<Value> = case.output_list(input.timeouts_ms.len())?;
-    let Some((baseline, results)) = results.split_first() else {
+    let Some(maze) = input.mazes.first() else {
+        return Err(Verdict::grader_error("its input has no maze"));
+    };
+    let grid = maze.grid()?;
+    let results: Vec<Value> = case.output_list(input.solves.len())?;
+    let (asked, walled_in): (Vec<_>, Vec<_>) = input
+        .solves
+        .iter()
+        .zip(&results)
+        .partition(|((which, _), _)| *which == 0);
+    let Some((_, baseline)) = asked.first() else {
         return Err(Verdict::grader_error("its input has no solve"));
     };
-    if let Err(problem) = path_of(&input.maze, &grid, baseline) {
+    if let Err(problem) = path_of(maze, &grid, baseline) {
         return Ok(Verdict::fail(format!(
             "the timeout cannot be judged until solve works without one; with a timeout of {} s, {problem}",
             BASELINE_MS / 1000
         )));
     }
     let mut timed_out = false;
-    for result in results {
+    for (_, result) in &asked[1..] {
         match result.get("err").and_then(Value::as_str) {
             Some("Timeout(0ns)") => timed_out = true,
             Some(other) => {
@@ -487,23 +506,37 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
                 )));
             }
             None => {
-                if let Err(problem) = path_of(&input.maze, &grid, result) {
+                if let Err(problem) = path_of(maze, &grid, result) {
                     return Ok(Verdict::fail(format!("with a timeout of 0: {problem}")));
                 }
             }
         }
     }
-    if !timed_out {
-        return Ok(Verdict::fail(format!(
-            "with a timeout of 0, {} solves of a {}x{} maze all ran to the end: solve never returned Err(Timeout); start a watchdog that raises the done flag when the time is up",
-            results.len(),
-            input.maze.size.0,
-            input.maze.size.1
-        )));
+    if timed_out {
+        return Ok(Verdict::pass(
+            "a timeout of 0 stops the search with Err(Timeout(0ns))",
+        ));
     }
-    Ok(Verdict::pass(
-        "a timeout of 0 stops the search with Err(Timeout(0ns))",
-    ))
+    let never = format!(
+        "with a timeout of 0, {} solves of a {}x{} maze all ran to the end: solve never returned Err(Timeout)",
+        asked.len() - 1,
+        maze.size.0,
+        maze.size.1
+    );
+    let watchdog_fires = walled_in
+        .iter()
+        .any(|(_, result)| result.get("err").and_then(Value::as_str) == Some("Timeout(0ns)"));
+    Ok(if watchdog_fires {
+        Verdict::fail(format!(
+            "{never}, though the same maze with its end walled in did: the time runs out, but the search does not stop when it does; the watchdog raises the done flag, and each task reads the flag at every step and stops once it is raised"
+        ))
+        .with_hint("handout §6: the watchdog raises the done flag, and every task checks it at every step")
+    } else {
+        Verdict::fail(format!(
+            "{never}, nor did the same maze with its end walled in: nothing notes that the time is up; start a watchdog thread that waits for the timeout, then raises the done flag and notes that the time ran out"
+        ))
+        .with_hint("handout §6: the timeout (a watchdog thread)")
+    })
 }
 
 #[cfg(test)]

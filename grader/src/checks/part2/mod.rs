@@ -59,6 +59,16 @@ pub(crate) const RAT_DFS: &[&str] = &["rat_maze_rooms", "rat_stack"];
 /// What the rat's generator runs besides itself.
 const RAT_GENERATE: &[&str] = &["rat_maze_rooms", "rat_disjoint_set"];
 
+// The hints of a run out of time (see `CheckSpec::when_slow`).
+
+/// `rat::generate` (§7.5).
+const GENERATE_ENDS: &str =
+    "handout §7.5: generate stops once the start and the goal are in the same group";
+
+/// `rat::generate_perfect` (§7.5).
+const GENERATE_PERFECT_ENDS: &str = "handout §7.5: generate_perfect stops after \
+     rooms − 1 successful rounds, counting only the rounds whose union joined two groups";
+
 /// The Part 2 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
@@ -260,6 +270,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "the generator joins start and goal without a loop",
         "handout §7.5: the generator",
     )
+    .when_slow(GENERATE_ENDS)
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect",
@@ -273,6 +284,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "the full generator makes perfect mazes",
         "handout §7.5: the generator",
     )
+    .when_slow(GENERATE_PERFECT_ENDS)
     .after(RAT_GENERATE),
     check(
         "rat_generate_reference",
@@ -286,6 +298,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "generate makes the reference's mazes bit for bit",
         "handout §7.5: the order of random calls",
     )
+    .when_slow(GENERATE_ENDS)
     .after(RAT_GENERATE),
     check(
         "rat_generate_perfect_reference",
@@ -299,6 +312,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "generate_perfect makes the reference's mazes bit for bit",
         "handout §7.5: the order of random calls",
     )
+    .when_slow(GENERATE_PERFECT_ENDS)
     .after(RAT_GENERATE),
 ];
 

@@ -47,6 +47,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "Prim makes perfect square mazes",
         "handout §9.1: mark the start as in the maze",
     )
+    .when_slow(super::PRIM_ENDS)
     .after(super::CARVING),
     check(
         "prim_perfect_non_square",
@@ -60,6 +61,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "Prim makes perfect non-square mazes",
         "handout §9.1: the idea",
     )
+    .when_slow(super::PRIM_ENDS)
     .after(super::CARVING),
     check(
         "prim_start_and_end",
@@ -73,6 +75,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "Prim starts in the bottom row and ends in the top row",
         "handout §9.1: exactly as the game does it (the start in the bottom row; the end in the top row, its column a draw of its own)",
     )
+    .when_slow(super::PRIM_ENDS)
     .after(super::CARVING),
     check(
         "prim_matches_reference",
@@ -86,6 +89,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "Prim makes the reference's mazes bit for bit",
         "handout §9.1: exactly as the game does it (each step picks a cell, then a neighbour only if it has one; a cell picked in vain stays in the list)",
     )
+    .when_slow(super::PRIM_ENDS)
     .after(super::CARVING),
     check(
         "backtrack_path_valid",
@@ -99,6 +103,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "backtracking finds a valid path through perfect mazes",
         "handout §9.2: the idea",
     )
+    .when_slow(super::SEARCHED_ONCE)
     .after(&["position_moved"]),
     check(
         "backtrack_matches_reference",
@@ -112,6 +117,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "backtracking finds the reference's path through mazes with loops",
         "handout §9.2: east, south, west, north",
     )
+    .when_slow(super::SEARCHED_ONCE)
     .after(&["position_moved"]),
     check(
         "backtrack_errors",
@@ -125,6 +131,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "backtracking reports NotCreated and NoPath",
         "handout §9.2: NotCreated before searching, NoPath(end) when the Vec is empty",
     )
+    .when_slow(super::SEARCHED_ONCE)
     .after(&["position_moved"]),
     check(
         "backtrack_searched_once",
@@ -138,6 +145,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "backtracking fails at once in an open room whose end is walled in",
         "handout §9.2: a cell once searched stays searched (a popped frame leaves its cell marked)",
     )
+    .when_slow(super::SEARCHED_ONCE)
     .after(&["position_moved"]),
     check(
         "backtrack_no_stack_overflow",

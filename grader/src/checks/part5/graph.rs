@@ -293,7 +293,7 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
         let got = match graph_lists(board, got) {
             Ok(got) => got,
             Err(problem) => {
-                problems.push((problem, None));
+                problems.push(Problem::from(problem));
                 continue;
             }
         };
@@ -321,8 +321,8 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
         let square = board
             .square(row, col)
             .map_or_else(String::new, |sq| format!(" ({})", sq.describe()));
-        problems.push((
-            format!(
+        problems.push(Problem {
+            message: format!(
                 "{}: the {} node of ({row},{col}){square} leads to {}, expected {}: {}",
                 board.name,
                 way(backward),
@@ -330,8 +330,9 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
                 nodes_text(&theirs),
                 edge_problem(board, from, &mine, &theirs)
             ),
-            Some((adjacency_text(board, &want), adjacency_text(board, &got))),
-        ));
+            diff: Some((adjacency_text(board, &want), adjacency_text(board, &got))),
+            hint: None,
+        });
     }
     Ok(verdict_of(
         problems,
@@ -342,9 +343,23 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
     ))
 }
 
-/// A finding about one board, and the expected and actual texts of a diff when one
-/// helps.
-pub(super) type Problem = (String, Option<(String, String)>);
+/// A finding about one board, the expected and actual texts of a diff when one
+/// helps, and the hint that leads to its cause when the judge saw it.
+pub(super) struct Problem {
+    pub(super) message: String,
+    pub(super) diff: Option<(String, String)>,
+    pub(super) hint: Option<&'static str>,
+}
+
+impl From<String> for Problem {
+    fn from(message: String) -> Problem {
+        Problem {
+            message,
+            diff: None,
+            hint: None,
+        }
+    }
+}
 
 /// The first of a list of problems (with a diff when it has one), or a pass.
 pub(super) fn verdict_of(problems: Vec<Problem>, summary: String) -> Verdict {
@@ -361,7 +376,11 @@ pub(super) fn verdict_of_items(
     let more = problems.len().saturating_sub(1);
     match problems.into_iter().next() {
         None => Verdict::pass(summary),
-        Some((message, diff)) => {
+        Some(Problem {
+            message,
+            diff,
+            hint,
+        }) => {
             let message = if more > 0 {
                 format!(
                     "{message} (and {more} more {} like it)",
@@ -370,9 +389,13 @@ pub(super) fn verdict_of_items(
             } else {
                 message
             };
-            match diff {
+            let verdict = match diff {
                 Some((expected, actual)) => Verdict::fail_with_diff(message, &expected, &actual),
                 None => Verdict::fail(message),
+            };
+            match hint {
+                Some(hint) => verdict.with_hint(hint),
+                None => verdict,
             }
         }
     }

@@ -60,6 +60,12 @@ const fn check(
 /// What the search runs besides itself: the doubled graph (see [`CheckSpec::after`]).
 pub(crate) const ARROWS_SEARCH: &[&str] = &["arrows_graph_rules", "arrows_graph_fixtures"];
 
+// The hints of a run out of time (see `CheckSpec::when_slow`).
+
+/// The board game's search (§10.3).
+const QUEUED_ONCE: &str = "handout §10.3: a node is marked when it is put in the \
+     queue, so it is put in only once";
+
 /// The Part 5 checks, in report order.
 pub const CHECKS: &[CheckSpec] = &[
     check(
@@ -117,6 +123,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "solve finds the reference's path on the sample board",
         "handout §10.3: the search, exactly",
     )
+    .when_slow(QUEUED_ONCE)
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_fixtures",
@@ -129,6 +136,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "solve finds the reference's paths on square boards",
         "handout §10.3: the search and the path",
     )
+    .when_slow(QUEUED_ONCE)
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_unsolvable",
@@ -141,6 +149,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "solve returns None (No solution exists) when the target cannot be reached",
         "handout §10.3: the search, exactly, step 3",
     )
+    .when_slow(QUEUED_ONCE)
     .after(ARROWS_SEARCH),
     check(
         "arrows_solve_non_square",
@@ -153,6 +162,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "solve finds the reference's paths on boards that are not square",
         "handout §10.3: two bugs to learn from (a column computed with the wrong number)",
     )
+    .when_slow(QUEUED_ONCE)
     .after(ARROWS_SEARCH),
     check(
         "arrows_path_legal",

@@ -559,7 +559,7 @@ pub(in crate::checks) fn parse_verdict(
     let mut problems = Vec::new();
     for ((file, got), want) in files.iter().zip(&got).zip(&want) {
         if let Some(problem) = parse_problem(file, got, want)? {
-            problems.push((problem, None));
+            problems.push(Problem::from(problem));
         }
     }
     Ok(verdict_of_items(

@@ -298,12 +298,33 @@ fn solve_problem(
     })?;
     let got = match reported_path(board, got) {
         Ok(got) => got,
-        Err(problem) => return Ok(Some((problem, None))),
+        Err(problem) => return Ok(Some(Problem::from(problem))),
     };
     if got == want {
         return Ok(None);
     }
     let diff = Some((path_text(want.as_deref()), path_text(got.as_deref())));
+    // A circled (1,1) tempts a search to start on its backward node; the start is
+    // its forward node whatever its circle says (§10.3, step 1). Said when no path
+    // came back, or when the path's first move runs along (1,1)'s line backward.
+    let circled_start = match (board.square(1, 1), &got) {
+        (Some(Sq::Arrow { circled: true, .. }), None) => true,
+        (
+            Some(Sq::Arrow {
+                circled: true,
+                arrow,
+                ..
+            }),
+            Some(path),
+        ) => match path.as_slice() {
+            [first, second, ..] => {
+                steps_along(*first, *second, arrow).is_none()
+                    && steps_along(*first, *second, (arrow + 4) % 8).is_some()
+            }
+            _ => false,
+        },
+        _ => false,
+    };
     let message = match (&got, &want) {
         (Some(path), None) => {
             let illegal = illegal_move(board, target, path)
@@ -321,9 +342,14 @@ fn solve_problem(
             path_line(path)
         ),
         (None, Some(path)) => format!(
-            "{name}: solve returned None (`No solution exists`), but the target can be reached in {}: {} (the search follows your graph's edges: if a graph check fails, fix Graph::new first)",
+            "{name}: solve returned None (`No solution exists`), but the target can be reached in {}: {}{}",
             moves(path.len().saturating_sub(1)),
-            path_line(path)
+            path_line(path),
+            if circled_start {
+                ""
+            } else {
+                " (the search follows your graph's edges: if a graph check fails, fix Graph::new first)"
+            }
         ),
         (Some(path), Some(expected)) => {
             if let Some(hint) = modulus_hint(board, path, expected) {
@@ -358,8 +384,26 @@ fn solve_problem(
         }
         (None, None) => return Ok(None),
     };
-    Ok(Some((message, diff)))
+    Ok(Some(if circled_start {
+        Problem {
+            message: format!(
+                "{message} ((1,1) is circled on this board: the search still starts on its forward node; a circle only sends a move that lands on it to the other half)"
+            ),
+            diff,
+            hint: Some(CIRCLED_START),
+        }
+    } else {
+        Problem {
+            message,
+            diff,
+            hint: None,
+        }
+    }))
 }
+
+/// The hint of a wrong path on a board whose start square is circled.
+const CIRCLED_START: &str =
+    "handout §10.3, step 1: the start node is square (1,1) moving forward, circled or not";
 
 /// Judges the paths `solve` found on every board against the reference's.
 pub(in crate::checks) fn arrows_solve(case: &Case) -> Judged {
@@ -426,7 +470,7 @@ pub(super) fn arrows_path_legal(case: &Case) -> Judged {
         let got = match reported_path(board, got) {
             Ok(got) => got,
             Err(problem) => {
-                problems.push((problem, None));
+                problems.push(Problem::from(problem));
                 continue;
             }
         };
@@ -454,7 +498,7 @@ pub(super) fn arrows_path_legal(case: &Case) -> Judged {
                 None => None,
             },
         };
-        problems.extend(problem.map(|problem| (problem, None)));
+        problems.extend(problem.map(Problem::from));
     }
     Ok(verdict_of(
         problems,
