@@ -177,6 +177,36 @@ pub(super) fn steps_along(from: (usize, usize), to: (usize, usize), arrow: usize
         .then_some(steps as usize)
 }
 
+/// The hint of stops found along a line whose row and column steps are swapped.
+const SWAPPED_STEPS: &str = "handout §10.2: walk a line by adding arrow.step()'s first number \
+     to the row and its second to the column";
+
+/// Words for the stops `got` of the node `from` when they all lie on its line with
+/// the row and the column steps swapped (north walked as west), if they do.
+fn swapped_steps(board: &GivenBoard, from: Node, got: &[Node]) -> Option<String> {
+    let Some(Sq::Arrow { arrow, .. }) = board.square(from.row, from.col) else {
+        return None;
+    };
+    let line = if from.backward {
+        (arrow + 4) % 8
+    } else {
+        arrow
+    };
+    let (_, dr, dc) = ARROWS[line];
+    let swapped = ARROWS
+        .iter()
+        .position(|&(_, r, c)| (r, c) == (dc, dr))
+        .filter(|&swapped| swapped != line)?;
+    let on_swapped =
+        |node: &Node| steps_along((from.row, from.col), (node.row, node.col), swapped).is_some();
+    (!got.is_empty() && got.iter().all(on_swapped)).then(|| {
+        format!(
+            "every stop listed lies on the {} line, which is the {} line with its row and column steps swapped: a step ({dr}, {dc}) adds {dr} to the row and {dc} to the column",
+            ARROWS[swapped].0, ARROWS[line].0
+        )
+    })
+}
+
 /// Why the list `got` of the node `from` differs from `want`, in words.
 fn edge_problem(board: &GivenBoard, from: Node, got: &[Node], want: &[Node]) -> String {
     let here = board.square(from.row, from.col);
@@ -321,6 +351,7 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
         let square = board
             .square(row, col)
             .map_or_else(String::new, |sq| format!(" ({})", sq.describe()));
+        let swapped = swapped_steps(board, from, &mine);
         problems.push(Problem {
             message: format!(
                 "{}: the {} node of ({row},{col}){square} leads to {}, expected {}: {}",
@@ -328,10 +359,13 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
                 way(backward),
                 nodes_text(&mine),
                 nodes_text(&theirs),
-                edge_problem(board, from, &mine, &theirs)
+                swapped
+                    .clone()
+                    .unwrap_or_else(|| edge_problem(board, from, &mine, &theirs))
             ),
             diff: Some((adjacency_text(board, &want), adjacency_text(board, &got))),
-            hint: None,
+            hint: swapped.map(|_| SWAPPED_STEPS),
+            case: None,
         });
     }
     Ok(verdict_of(
@@ -349,6 +383,8 @@ pub(super) struct Problem {
     pub(super) message: String,
     pub(super) diff: Option<(String, String)>,
     pub(super) hint: Option<&'static str>,
+    /// What kind of board it met, when that is the cause (see [`Verdict::with_case`]).
+    pub(super) case: Option<String>,
 }
 
 impl From<String> for Problem {
@@ -357,6 +393,7 @@ impl From<String> for Problem {
             message,
             diff: None,
             hint: None,
+            case: None,
         }
     }
 }
@@ -380,6 +417,7 @@ pub(super) fn verdict_of_items(
             message,
             diff,
             hint,
+            case,
         }) => {
             let message = if more > 0 {
                 format!(
@@ -393,8 +431,12 @@ pub(super) fn verdict_of_items(
                 Some((expected, actual)) => Verdict::fail_with_diff(message, &expected, &actual),
                 None => Verdict::fail(message),
             };
-            match hint {
+            let verdict = match hint {
                 Some(hint) => verdict.with_hint(hint),
+                None => verdict,
+            };
+            match case {
+                Some(case) => verdict.with_case(case),
                 None => verdict,
             }
         }

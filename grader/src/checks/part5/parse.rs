@@ -559,7 +559,16 @@ pub(in crate::checks) fn parse_verdict(
     let mut problems = Vec::new();
     for ((file, got), want) in files.iter().zip(&got).zip(&want) {
         if let Some(problem) = parse_problem(file, got, want)? {
-            problems.push(Problem::from(problem));
+            // The rule the file breaks, which the reference's error names: what kind of
+            // file a private one that fails is, without its text.
+            let case = want
+                .pointer("/err/kind")
+                .and_then(Value::as_str)
+                .map(|kind| format!("a file that breaks this rule: {}", rule_of(kind)));
+            problems.push(Problem {
+                case,
+                ..Problem::from(problem)
+            });
         }
     }
     Ok(verdict_of_items(

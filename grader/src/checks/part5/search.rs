@@ -304,6 +304,8 @@ fn solve_problem(
         return Ok(None);
     }
     let diff = Some((path_text(want.as_deref()), path_text(got.as_deref())));
+    // A legal path longer than the shortest: the search is not breadth first.
+    let mut longer = false;
     // A circled (1,1) tempts a search to start on its backward node; the start is
     // its forward node whatever its circle says (§10.3, step 1). Said when no path
     // came back, or when the path's first move runs along (1,1)'s line backward.
@@ -359,8 +361,9 @@ fn solve_problem(
                     "{name}: your path is not a legal way: {why} (every move of the path is an edge of your graph: check Graph::new, then how the path is read back from the parents)"
                 )
             } else if path.len() > expected.len() {
+                longer = true;
                 format!(
-                    "{name}: your path is legal but has {}, and the shortest has {}: mark a node when it is put in the queue and keep the first parent it is given (a later parent can be further from the start), or, if a graph check fails, an edge is missing from Graph::new",
+                    "{name}: your path is legal but has {}, and the shortest has {}: the search takes the node at the front of the queue out (first in, first out, which finds the shortest way; taking the back one searches depth first), marks a node when it is put in, and keeps the first parent it is given (a later parent can be further from the start); or, if a graph check fails, an edge is missing from Graph::new",
                     moves(path.len().saturating_sub(1)),
                     moves(expected.len().saturating_sub(1))
                 )
@@ -391,15 +394,21 @@ fn solve_problem(
             ),
             diff,
             hint: Some(CIRCLED_START),
+            case: Some("a board whose start square (1,1) is circled".to_owned()),
         }
     } else {
         Problem {
             message,
             diff,
-            hint: None,
+            hint: longer.then_some(SHORTEST_FIRST),
+            case: None,
         }
     }))
 }
+
+/// The hint of a legal path longer than the shortest.
+const SHORTEST_FIRST: &str = "handout §10.3: take the front node out of the queue, mark a node \
+     when it is put in: the first path to reach the target is the shortest";
 
 /// The hint of a wrong path on a board whose start square is circled.
 const CIRCLED_START: &str =
