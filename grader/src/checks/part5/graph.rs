@@ -478,6 +478,47 @@ mod tests {
     }
 
     #[test]
+    fn stops_on_the_line_with_its_steps_swapped_are_named_so() {
+        // (1,1) points south; with (row, column) swapped a walk goes east instead.
+        let board =
+            read_board("sq", "3 3\n1 1 R N S\n1 2 B N W\n1 3 B N W\n2 1 B N N\n2 2 R N N\n2 3 R N N\n3 1 B N N\n3 2 R N N\n3 3 X N X\n")
+                .unwrap();
+        let from = Node {
+            row: 1,
+            col: 1,
+            backward: false,
+        };
+        let east = [
+            Node {
+                row: 1,
+                col: 2,
+                backward: false,
+            },
+            Node {
+                row: 1,
+                col: 3,
+                backward: false,
+            },
+        ];
+        let why = swapped_steps(&board, from, &east).expect("east is south swapped");
+        assert!(
+            why.contains("the E line, which is the S line with its row and column steps swapped"),
+            "{why}"
+        );
+        let south = [Node {
+            row: 2,
+            col: 1,
+            backward: false,
+        }];
+        assert_eq!(swapped_steps(&board, from, &south), None, "the right line");
+        assert_eq!(
+            swapped_steps(&board, from, &[]),
+            None,
+            "no stop says nothing"
+        );
+    }
+
+    #[test]
     fn graph_differences_say_which_rule_was_broken() {
         let board = read_board("row", "1 4\n1 1 R N E\n1 2 R N E\n1 3 B C E\n1 4 X N X\n").unwrap();
         let from = Node {

@@ -604,10 +604,14 @@ mod tests {
             json!({ "path": [[1, 1], [1, 3]] }),
         );
         assert!(
-            longer.message.contains("keep the first parent"),
+            longer.message.contains("keeps the first parent")
+                && longer
+                    .message
+                    .contains("takes the node at the front of the queue out"),
             "{}",
             longer.message
         );
+        assert_eq!(longer.hint, Some(SHORTEST_FIRST));
         assert!(longer.diff.is_some());
     }
 }
