@@ -91,7 +91,7 @@ fn chapter_files() -> Vec<String> {
 }
 
 /// The chapter file of a section: "intro", "§N" or "§N.M".
-fn chapter_file(section: &str) -> String {
+pub(super) fn chapter_file(section: &str) -> String {
     if section == "intro" {
         return "introduction.md".to_owned();
     }

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::rules::rules_and_checks;
+use super::rules::{chapter_file, rules_and_checks};
 use super::support::{
     Submission, check, checkout, graded_checks, grader, kit_without_secret, private_checks,
     work_dir,
@@ -27,6 +27,11 @@ struct Violation {
     replace: String,
     check: String,
     says: String,
+    /// What the "Check your work" box of the rule's chapter does with this violation,
+    /// as the handout's words around the box say: `fails` when they say its tests
+    /// check the rule, `passes` when they say only the grader does.
+    #[serde(default, rename = "box")]
+    check_box: Option<String>,
 }
 
 fn violations() -> Vec<Violation> {
@@ -78,6 +83,14 @@ fn every_violation_breaks_a_rule_that_its_check_grades_in_code_the_reference_hol
             Err(error) => {
                 problems.push(format!("{name}: solution/src/{}: {error}", violation.file))
             }
+        }
+        if let Some(outcome) = &violation.check_box
+            && outcome != "fails"
+            && outcome != "passes"
+        {
+            problems.push(format!(
+                "{name}: box = {outcome:?}, where \"fails\" or \"passes\" is allowed"
+            ));
         }
         if violation.find == violation.replace || violation.says.trim().is_empty() {
             problems.push(format!("{name}: changes nothing, or says nothing"));
@@ -192,6 +205,156 @@ fn each_violation_costs_its_check_with_words_that_lead_to_its_rule() {
             problems.push(format!(
                 "{:?} fails {}, but its words do not say {:?}: {words}",
                 violation.what, violation.check, violation.says
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The section (`§5`, `§7.2`) of each rule of `handout/rules.toml`.
+fn sections_of_rules() -> BTreeMap<String, String> {
+    #[derive(Deserialize)]
+    struct Rule {
+        rule: String,
+        section: String,
+    }
+    #[derive(Deserialize)]
+    struct Table {
+        rule: Vec<Rule>,
+    }
+    let text = std::fs::read_to_string(checkout().join("handout/rules.toml"))
+        .expect("reading handout/rules.toml");
+    let table: Table = toml::from_str(&text).expect("handout/rules.toml parses");
+    table
+        .rule
+        .into_iter()
+        .map(|rule| (rule.rule, rule.section))
+        .collect()
+}
+
+/// The `cargo test` commands of the first "Check your work" box of `chapter`: the
+/// lines of the first console block after the box's words.
+fn box_commands(chapter: &str) -> Vec<Vec<String>> {
+    let path = checkout().join("handout/src").join(chapter);
+    let text = std::fs::read_to_string(&path).expect("reading a chapter");
+    let Some(at) = text.find("**Check your work.**") else {
+        return Vec::new();
+    };
+    let lines = text[at..]
+        .lines()
+        .map(|line| line.trim_start_matches('>').trim())
+        .skip_while(|line| *line != "```console")
+        .skip(1)
+        .take_while(|line| *line != "```");
+    lines
+        .filter_map(|line| line.strip_prefix("$ "))
+        .filter(|command| command.starts_with("cargo test"))
+        .map(|command| command.split_whitespace().map(str::to_owned).collect())
+        .collect()
+}
+
+/// The student's crate of the template (the kit's `starter/`, its tests included)
+/// with the reference's code in `src/`, into `dir`.
+fn starter_with_the_reference(dir: &Path) {
+    let kit = checkout();
+    for (from, to) in [
+        (kit.join("starter"), dir.to_path_buf()),
+        (kit.join("solution/src"), dir.join("src")),
+    ] {
+        for entry in walkdir::WalkDir::new(&from)
+            .into_iter()
+            .filter_entry(|entry| entry.file_name() != "target")
+        {
+            let entry = entry.expect("reading the kit");
+            let target = to.join(
+                entry
+                    .path()
+                    .strip_prefix(&from)
+                    .expect("below the copy's root"),
+            );
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("creating a directory");
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copying a file");
+            }
+        }
+    }
+}
+
+/// Runs `command` (cargo and its arguments) in `dir` and whether it succeeded; killed
+/// after ten minutes, which counts as failing (the tests' own deadlines are 30 s).
+fn succeeds(command: &[String], dir: &Path, target: &Path) -> bool {
+    let mut child = std::process::Command::new(&command[0])
+        .args(&command[1..])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starting cargo");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    loop {
+        if let Some(status) = child.try_wait().expect("waiting for cargo") {
+            return status.success();
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+#[test]
+#[ignore = "full tier: runs the Check-your-work commands of each violation's chapter on it (a few minutes)"]
+fn each_check_your_work_box_catches_the_violations_its_words_say_it_checks() {
+    let sections = sections_of_rules();
+    // One target for every copy: the dependencies build once.
+    let target = work_dir().join("check-your-work-target");
+    let mut problems = Vec::new();
+    for violation in violations().iter().filter(|v| v.check_box.is_some()) {
+        let expected = violation.check_box.as_deref().unwrap_or_default();
+        let section = &sections[&violation.rule];
+        let chapter = chapter_file(section);
+        let commands = box_commands(&chapter);
+        if commands.is_empty() {
+            problems.push(format!(
+                "{:?}: {chapter} has no `cargo test` in its Check-your-work box",
+                violation.what
+            ));
+            continue;
+        }
+        let copy = tempfile::tempdir().expect("a temp dir");
+        starter_with_the_reference(copy.path());
+        let file = copy.path().join("src").join(&violation.file);
+        let text = std::fs::read_to_string(&file).expect("reading the violation's file");
+        std::fs::write(&file, text.replacen(&violation.find, &violation.replace, 1))
+            .expect("writing the violation");
+        let failed: Vec<String> = commands
+            .iter()
+            .filter(|command| !succeeds(command, copy.path(), &target))
+            .map(|command| command.join(" "))
+            .collect();
+        let outcome = if failed.is_empty() { "passes" } else { "fails" };
+        println!(
+            "{} ({section}, {}): the box {outcome}{}",
+            violation.what,
+            commands
+                .iter()
+                .map(|c| c.join(" "))
+                .collect::<Vec<_>>()
+                .join("; "),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} failed)", failed.join("; "))
+            }
+        );
+        if outcome != expected {
+            problems.push(format!(
+                "{:?}: the table says its chapter's box {expected}, and it {outcome}: make the box's tests catch it, or the handout's words around the box say what it checks",
+                violation.what
             ));
         }
     }
