@@ -265,6 +265,28 @@ fn backtracking_to_a_walled_in_end_is_no_path() {
 }
 
 #[test]
+fn backtracking_searches_each_cell_once_in_an_open_room() {
+    // Every inner wall down, the end walled in: a search that searched a cell again
+    // would try every one of the room's countless ways before giving up.
+    let mut cells = MazeCellArray::new(7, 7).unwrap();
+    for y in 0..7 {
+        for x in 0..7 {
+            if x + 1 < 7 && (x + 1, y) != (6, 6) && (x, y) != (6, 6) {
+                cells.remove_cell_wall(Position::new(x, y), Direction::EAST);
+            }
+            if y + 1 < 7 && (x, y + 1) != (6, 6) && (x, y) != (6, 6) {
+                cells.remove_cell_wall(Position::new(x, y), Direction::SOUTH);
+            }
+        }
+    }
+    let maze = Maze::from_cells(cells, Position::new(0, 0), Position::new(6, 6)).unwrap();
+    assert_eq!(
+        backtracked(&maze),
+        Err(SolveError::NoPath(Position::new(6, 6)))
+    );
+}
+
+#[test]
 fn backtracking_a_50x50_snake_does_not_overflow_a_small_stack() {
     // A snake through every cell: a path of 2,500 cells, the deepest search a 50×50
     // maze allows. The thread's stack is 64 KiB, far too small for 2,500 recursive

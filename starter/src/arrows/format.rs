@@ -247,6 +247,16 @@ mod tests {
     }
 
     #[test]
+    fn the_letters_of_a_square_line_are_upper_case_only() {
+        let with = |line: &str| format!("1 2\n{line}\n1 2 X N X\n");
+        assert_eq!(refused(&with("1 1 r N E")), (2, 5, "BadColor"));
+        assert_eq!(refused(&with("1 1 b N E")), (2, 5, "BadColor"));
+        assert_eq!(refused(&with("1 1 R c E")), (2, 7, "BadCircle"));
+        assert_eq!(refused(&with("1 1 R n E")), (2, 7, "BadCircle"));
+        assert_eq!(refused(&with("1 1 R N e")), (2, 9, "BadArrow"));
+    }
+
+    #[test]
     fn every_square_needs_exactly_one_line_and_the_board_one_target() {
         assert_eq!(
             refused("1 2\n1 1 R N E\n\n1 1 B N E\n"),
