@@ -140,42 +140,57 @@ fn graded(submission: &Path, kit: &Path, names: &[&str]) -> Value {
     })
 }
 
-/// The part whose code `file` (below `src/`) holds, as the grader's `Part::owning`
-/// says: a violation there can break that part's checks and, for Part 1, the checks
-/// of Parts 2 to 4 that call its code, never another part's own code.
-fn part_of(file: &str) -> usize {
+/// Where a violation in `file` (below `src/`) can reach: its lane, whose checks it
+/// may break, as the grader's `Part::owning` and the checks' `.after` say. Parts 2 to
+/// 5 do not call each other's code; creating (`maze.rs`) and solving (`solve.rs`)
+/// call only Part 1's foundations; the foundations (directions, positions, cells,
+/// the grid, provided code) are called by Parts 1 to 4, but never by Part 5.
+fn lane_of(file: &str) -> &'static str {
     if file.starts_with("rat") {
-        2
+        "part 2"
     } else if file.starts_with("texture.rs") {
-        3
+        "part 3"
     } else if file.starts_with("prim.rs") || file.starts_with("backtrack.rs") {
-        4
+        "part 4"
     } else if file.starts_with("arrows") {
-        5
+        "part 5"
+    } else if file == "maze.rs" {
+        "creating"
+    } else if file == "solve.rs" {
+        "solving"
     } else {
-        1
+        "foundations"
     }
 }
 
-/// The violations in packs of at most one per part, so that a pack is one build and
-/// one grading: the n-th pack holds the n-th violation of each part.
+/// The violations in packs that share a build and a grading, no two of a pack able to
+/// break each other's check: a violation of the foundations with one of Part 5 at
+/// most; otherwise at most one of each other lane.
 fn packs(violations: &[Violation]) -> Vec<Vec<usize>> {
-    let mut by_part: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut by_lane: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (index, violation) in violations.iter().enumerate() {
-        by_part
-            .entry(part_of(&violation.file))
+        by_lane
+            .entry(lane_of(&violation.file))
             .or_default()
             .push(index);
     }
-    let longest = by_part.values().map(Vec::len).max().unwrap_or(0);
-    (0..longest)
-        .map(|n| {
-            by_part
-                .values()
-                .filter_map(|list| list.get(n).copied())
-                .collect()
-        })
-        .collect()
+    let foundations = by_lane.remove("foundations").unwrap_or_default();
+    let part5 = by_lane.remove("part 5").unwrap_or_default();
+    let longest = by_lane.values().map(Vec::len).max().unwrap_or(0);
+    let mut packs: Vec<Vec<usize>> = foundations.into_iter().map(|index| vec![index]).collect();
+    packs.extend((0..longest).map(|n| {
+        by_lane
+            .values()
+            .filter_map(|list| list.get(n).copied())
+            .collect::<Vec<_>>()
+    }));
+    for (n, index) in part5.into_iter().enumerate() {
+        match packs.get_mut(n) {
+            Some(pack) => pack.push(index),
+            None => packs.push(vec![index]),
+        }
+    }
+    packs
 }
 
 /// The reference with the violations `members` of `violations` applied, named `name`.
@@ -233,10 +248,10 @@ fn each_violation_costs_its_check_with_words_that_lead_to_its_rule() {
         .into_iter()
         .filter(|v| v.rule.contains(&only) || v.what.contains(&only))
         .collect();
-    // Violations of different parts share a build and a grading (one per part: none
-    // breaks another's own code). One of Part 1 may still change the words of a later
-    // part's check that calls its code: a violation whose check did not fail with its
-    // words in its pack is graded again alone, and only that verdict counts.
+    // Violations that cannot reach each other's checks share a build and a grading
+    // (see `packs`). Should one still change the words of another's check, a violation
+    // whose check did not fail with its words in its pack is graded again alone, and
+    // only that verdict counts.
     let packs = packs(&violations);
     let graded_packs: Vec<Value> = std::thread::scope(|scope| {
         let mut reports = Vec::new();
