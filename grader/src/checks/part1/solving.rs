@@ -333,6 +333,11 @@ pub(super) fn loops_input(inputs: &Inputs) -> anyhow::Result<Value> {
 /// the end is walled in: only the guard can end the search, and by handout §6 it trips
 /// when the path already holds more moves than the maze has cells, so at cells + 1.
 pub(super) fn solve_maze_with_loops(case: &Case) -> Judged {
+    // The kind of maze a failing twin met, as its report says.
+    loops_verdict(case).map(|verdict| verdict.with_case("a maze full of loops"))
+}
+
+fn loops_verdict(case: &Case) -> Judged {
     let solved = solutions(case)?;
     let [(open, open_grid, open_result), (cut_off, _, cut_off_result)] = solved.as_slice() else {
         return Err(Verdict::grader_error(
@@ -413,6 +418,10 @@ pub(super) fn unreachable_input(inputs: &Inputs) -> anyhow::Result<Value> {
 }
 
 pub(super) fn solve_unreachable_end(case: &Case) -> Judged {
+    unreachable_verdict(case).map(|verdict| verdict.with_case("a maze whose end is walled in"))
+}
+
+fn unreachable_verdict(case: &Case) -> Judged {
     let solved = solutions(case)?;
     let want: Vec<Value> = case.expected()?;
     let (Some((maze, _, got)), Some(want)) = (solved.first(), want.first()) else {
