@@ -75,7 +75,7 @@ fn marking_on_the_way_out_and_overwriting_parents_is_caught_with_a_hint() {
     );
     let text = message(&report, "arrows_solve_fixtures");
     assert!(
-        text.contains("keep the first parent it is given"),
+        text.contains("keeps the first parent it is given"),
         "the message names the rule: {text}"
     );
     assert!(check(&report, "arrows_solve_fixtures")["diff"].is_string());

@@ -678,7 +678,7 @@ fn removal_verdict(case: &Case, summary: &str) -> Judged {
             show((rx, ry)),
             direction_name(d)
         )
-    } else if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+    } else if (got.at((x, y)) ^ want.at((x, y))) & border_walls((x, y), (w, h)) != 0 {
         " (a border cell: border walls stay up)".to_owned()
     } else {
         " (a wall comes down on both sides)".to_owned()
@@ -694,6 +694,19 @@ fn removal_verdict(case: &Case, summary: &str) -> Judged {
         &want.render(None, None),
         &got.render(None, None),
     ))
+}
+
+/// The walls of `cell` that lie on the outer border of a `w` × `h` grid.
+fn border_walls((x, y): Xy, (w, h): Xy) -> u8 {
+    [
+        (y == 0, NORTH),
+        (y == h - 1, SOUTH),
+        (x == w - 1, EAST),
+        (x == 0, WEST),
+    ]
+    .into_iter()
+    .filter(|&(on_border, _)| on_border)
+    .fold(0, |walls, (_, wall)| walls | wall)
 }
 
 pub(super) fn array_remove_cell_wall(case: &Case) -> Judged {

@@ -61,7 +61,7 @@ pub(super) fn junction_maze(w: i32, h: i32, rng: &mut impl rand::Rng) -> GivenMa
         start: (0, 0),
         end: (w - 1, h - 1),
         walls,
-        name: format!("{w}x{h} maze full of junctions"),
+        name: format!("{w}x{h} junctions"),
     }
 }
 

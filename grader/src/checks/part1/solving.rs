@@ -460,8 +460,12 @@ pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
     walled_in.wall_in_end();
     let mut solves = vec![(0, BASELINE_MS)];
     solves.extend([(0, 0); ZERO_TIMEOUTS]);
-    solves.extend([(1, 0); ZERO_TIMEOUTS]);
-    Ok(json!({ "mazes": [maze.value(), walled_in.value()], "solves": solves }))
+    let unless_timed_out = vec![(1, 0); ZERO_TIMEOUTS];
+    Ok(json!({
+        "mazes": [maze.value(), walled_in.value()],
+        "solves": solves,
+        "unless_timed_out": unless_timed_out,
+    }))
 }
 
 /// A zero timeout: the watchdog fires at once, so most solves of a 50x50 maze end
@@ -473,8 +477,9 @@ pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
 /// verdict, and two gradings of the same code could differ; the check then fails
 /// for that reason alone, which is the same every time.
 ///
-/// The same maze with its end walled in, solved with a timeout of 0 too, tells two
-/// causes of a solver that never times out apart, for the words alone: where the
+/// The same maze with its end walled in, solved with a timeout of 0 only when no
+/// solve above gave `Timeout` (a solver that passes never meets it, whatever its
+/// `NoPath` does), tells two causes of a solver that never times out apart, for the words alone: where the
 /// watchdog notes that the time ran out, a search that found nothing ends with
 /// `Timeout`, so the search itself does not stop (its tasks never read the done flag,
 /// or the watchdog never raises it: from outside the two look the same); without a
@@ -485,18 +490,25 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
         mazes: Vec<GivenMaze>,
         solves: Vec<(usize, u64)>,
     }
+    #[derive(Deserialize)]
+    struct Output {
+        asked: Vec<Value>,
+        then: Vec<Value>,
+    }
     let input: Input = case.input()?;
     let Some(maze) = input.mazes.first() else {
         return Err(Verdict::grader_error("its input has no maze"));
     };
     let grid = maze.grid()?;
-    let results: Vec<Value> = case.output_list(input.solves.len())?;
-    let (asked, walled_in): (Vec<_>, Vec<_>) = input
-        .solves
-        .iter()
-        .zip(&results)
-        .partition(|((which, _), _)| *which == 0);
-    let Some((_, baseline)) = asked.first() else {
+    let output: Output = case.output()?;
+    if output.asked.len() != input.solves.len() {
+        return Ok(Verdict::fail(format!(
+            "{} solves were asked, and {} results came back",
+            input.solves.len(),
+            output.asked.len()
+        )));
+    }
+    let Some((baseline, asked)) = output.asked.split_first() else {
         return Err(Verdict::grader_error("its input has no solve"));
     };
     if let Err(problem) = path_of(maze, &grid, baseline) {
@@ -506,7 +518,7 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
         )));
     }
     let mut timed_out = false;
-    for (_, result) in &asked[1..] {
+    for result in asked {
         match result.get("err").and_then(Value::as_str) {
             Some("Timeout(0ns)") => timed_out = true,
             Some(other) => {
@@ -528,13 +540,14 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
     }
     let never = format!(
         "with a timeout of 0, {} solves of a {}x{} maze all ran to the end: solve never returned Err(Timeout)",
-        asked.len() - 1,
+        asked.len(),
         maze.size.0,
         maze.size.1
     );
-    let watchdog_fires = walled_in
+    let watchdog_fires = output
+        .then
         .iter()
-        .any(|(_, result)| result.get("err").and_then(Value::as_str) == Some("Timeout(0ns)"));
+        .any(|result| result.get("err").and_then(Value::as_str) == Some("Timeout(0ns)"));
     Ok(if watchdog_fires {
         Verdict::fail(format!(
             "{never}, though the same maze with its end walled in did: the time runs out, but the search does not stop when it does; the watchdog raises the done flag, and each task reads the flag at every step and stops once it is raised"
