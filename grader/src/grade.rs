@@ -690,9 +690,12 @@ impl Grader<'_> {
             RunOutcome::OutOfCpu(_) | RunOutcome::TimedOut { .. } => {
                 let verdict = Verdict::fail(out_of_time_in_words(outcome))
                     .with_mistake(Mistake::kind(mistake::TIMED_OUT));
+                // The rule that makes the code endless fits code that kept a core busy
+                // (or where CPU time cannot be read); code that waited is told so.
+                let busy = !matches!(outcome, RunOutcome::TimedOut { cpu: Some(_), .. });
                 match check.spec.slow {
-                    Some(hint) => verdict.with_hint(hint),
-                    None => verdict,
+                    Some(hint) if busy => verdict.with_hint(hint),
+                    _ => verdict,
                 }
             }
             RunOutcome::NoReport(reason) => Verdict::fail(reason.clone())

@@ -577,10 +577,10 @@ pub struct CheckSpec {
     pub visibility: Visibility,
     /// Seconds the check may run, when not the rubric's `[grader] time_limit`.
     pub time_limit: Option<f64>,
-    /// The hint for a run that ran out of time: the rule whose violation makes this
-    /// check's code slow or endless, where that differs from [`CheckSpec::hint`]
+    /// The hint for a run that used its whole CPU time: the rule whose violation makes
+    /// this check's code slow or endless, where that differs from [`CheckSpec::hint`]
     /// ("handout §9.2: a cell once searched stays searched"). A twin that times out
-    /// names it too.
+    /// names it too. (Code that waited is told so, with the check's own hint.)
     pub slow: Option<&'static str>,
 }
 

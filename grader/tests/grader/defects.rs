@@ -111,7 +111,7 @@ fn removing_one_side_of_a_wall_is_caught() {
     let text = message(&report, "array_remove_cell_wall");
     assert!(
         text.contains("remove_cell_wall((2, 0), WEST)")
-            && text.contains("the cell (1, 0) (a border cell: border walls stay up) has walls NORTH | SOUTH | EAST | WEST, expected NORTH | SOUTH | WEST"),
+            && text.contains("the cell (1, 0) (a wall comes down on both sides) has walls NORTH | SOUTH | EAST | WEST, expected NORTH | SOUTH | WEST"),
         "the neighbour whose wall stayed up is named: {text}"
     );
     assert!(check(&report, "array_remove_cell_wall")["diff"].is_string());
