@@ -455,8 +455,7 @@ fn solved_mazes(input: &Value) -> Value {
     json!(mazes
         .iter()
         .map(|given| {
-            let cells = array_with(given.size, &given.walls);
-            let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
+            let mut maze = maze_of(given);
             maze.set_solve_timeout(Duration::from_millis(timeout));
             let mut solved = solve(&mut maze);
             if kept {
@@ -467,19 +466,23 @@ fn solved_mazes(input: &Value) -> Value {
         .collect::<Vec<_>>())
 }
 
+/// The grader's maze, built with the student's `MazeCellArray` and `Maze::from_cells`.
+fn maze_of(given: &GivenMaze) -> Maze {
+    let cells = array_with(given.size, &given.walls);
+    Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze")
+}
+
 /// Each solve asked: a maze (by its number in `mazes`) and a timeout. The solves of
 /// `unless_timed_out` follow only when none of the first gave `Err(Timeout)`: they tell
 /// the grader why a solver never times out, and a solver that does never meets them.
 fn solved_repeatedly(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "mazes");
     let solves: Vec<(usize, u64)> = field(input, "solves");
-    let then: Vec<(usize, u64)> = input.get("unless_timed_out").map_or_else(Vec::new, |_| field(input, "unless_timed_out"));
+    let then: Vec<(usize, u64)> = field(input, "unless_timed_out");
     let solved = |list: &[(usize, u64)]| -> Vec<Value> {
         list.iter()
             .map(|&(which, timeout)| {
-                let given = &mazes[which];
-                let cells = array_with(given.size, &given.walls);
-                let mut maze = Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze");
+                let mut maze = maze_of(&mazes[which]);
                 maze.set_solve_timeout(Duration::from_millis(timeout));
                 solve(&mut maze)
             })
@@ -497,12 +500,8 @@ fn solved_repeatedly(input: &Value) -> Value {
 /// calling solve ran the search.
 fn solved_in_parallel(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "mazes");
-    let built = |given: &GivenMaze| {
-        let cells = array_with(given.size, &given.walls);
-        Maze::from_cells(cells, at(given.start), at(given.end)).expect("Maze::from_cells on the grader's maze")
-    };
     if let Some(first) = mazes.first() {
-        solve(&mut built(first));
+        solve(&mut maze_of(first));
     }
     // This thread calls solve: what it allocates is the probe's, or, for a solver
     // without tasks, the whole search's.
@@ -510,7 +509,7 @@ fn solved_in_parallel(input: &Value) -> Value {
     json!(mazes
         .iter()
         .map(|given| {
-            let mut maze = built(given);
+            let mut maze = maze_of(given);
             let before = wire::allocations::by_thread();
             let result = solve(&mut maze);
             let started = wire::threads::started();

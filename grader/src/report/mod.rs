@@ -198,11 +198,11 @@ impl CheckResult {
         let twin_failed = twin.as_ref().is_some_and(|t| !t.passed);
         let passed = verdict.passed && !twin_failed;
         let grader_error = verdict.grader_error || twin.as_ref().is_some_and(|t| t.grader_error);
-        // A failure's own hint, when its judge saw the cause, replaces the check's.
-        let hint = match verdict.hint {
-            Some(hint) if !verdict.passed => hint.to_owned(),
-            _ => check.hint.clone(),
-        };
+        // A failure's own hint, when its judge saw the cause, replaces the check's (a
+        // pass has none: see `Verdict::with_hint`).
+        let hint = verdict
+            .hint
+            .map_or_else(|| check.hint.clone(), str::to_owned);
         let (message, diff, picture, mistake) = match &twin {
             Some(twin) if twin_failed && !twin.grader_error => (
                 self::twin_failed(&check.title, twin),

@@ -69,6 +69,15 @@ pub(super) fn rules_and_checks() -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// The section (`§5`, `§7.2`) of each rule of the table.
+pub(super) fn sections_of_rules() -> BTreeMap<String, String> {
+    table()
+        .rule
+        .into_iter()
+        .map(|rule| (rule.rule, rule.section))
+        .collect()
+}
+
 fn table() -> Table {
     let text = std::fs::read_to_string(checkout().join("handout/rules.toml"))
         .expect("reading handout/rules.toml");

@@ -10,7 +10,8 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::rules::{chapter_file, rules_and_checks};
+use super::actions::copy_dir;
+use super::rules::{chapter_file, rules_and_checks, sections_of_rules};
 use super::support::{
     Submission, check, checkout, graded_checks, grader, kit_without_secret, private_checks,
     work_dir,
@@ -305,27 +306,6 @@ fn each_violation_costs_its_check_with_words_that_lead_to_its_rule() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The section (`§5`, `§7.2`) of each rule of `handout/rules.toml`.
-fn sections_of_rules() -> BTreeMap<String, String> {
-    #[derive(Deserialize)]
-    struct Rule {
-        rule: String,
-        section: String,
-    }
-    #[derive(Deserialize)]
-    struct Table {
-        rule: Vec<Rule>,
-    }
-    let text = std::fs::read_to_string(checkout().join("handout/rules.toml"))
-        .expect("reading handout/rules.toml");
-    let table: Table = toml::from_str(&text).expect("handout/rules.toml parses");
-    table
-        .rule
-        .into_iter()
-        .map(|rule| (rule.rule, rule.section))
-        .collect()
-}
-
 /// The `cargo test` commands of the first "Check your work" box of `chapter`: the
 /// lines of the first console block after the box's words.
 fn box_commands(chapter: &str) -> Vec<Vec<String>> {
@@ -351,28 +331,8 @@ fn box_commands(chapter: &str) -> Vec<Vec<String>> {
 /// with the reference's code in `src/`, into `dir`.
 fn starter_with_the_reference(dir: &Path) {
     let kit = checkout();
-    for (from, to) in [
-        (kit.join("starter"), dir.to_path_buf()),
-        (kit.join("solution/src"), dir.join("src")),
-    ] {
-        for entry in walkdir::WalkDir::new(&from)
-            .into_iter()
-            .filter_entry(|entry| entry.file_name() != "target")
-        {
-            let entry = entry.expect("reading the kit");
-            let target = to.join(
-                entry
-                    .path()
-                    .strip_prefix(&from)
-                    .expect("below the copy's root"),
-            );
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&target).expect("creating a directory");
-            } else {
-                std::fs::copy(entry.path(), &target).expect("copying a file");
-            }
-        }
-    }
+    copy_dir(&kit.join("starter"), dir);
+    copy_dir(&kit.join("solution/src"), &dir.join("src"));
 }
 
 /// Runs `command` (cargo and its arguments) in `dir` and whether it succeeded; killed

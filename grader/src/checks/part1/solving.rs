@@ -479,11 +479,11 @@ pub(super) fn timeout_input(inputs: &Inputs) -> anyhow::Result<Value> {
 ///
 /// The same maze with its end walled in, solved with a timeout of 0 only when no
 /// solve above gave `Timeout` (a solver that passes never meets it, whatever its
-/// `NoPath` does), tells two causes of a solver that never times out apart, for the words alone: where the
-/// watchdog notes that the time ran out, a search that found nothing ends with
-/// `Timeout`, so the search itself does not stop (its tasks never read the done flag,
-/// or the watchdog never raises it: from outside the two look the same); without a
-/// watchdog it ends with `NoPath`.
+/// `NoPath` does), tells two causes of a solver that never times out apart, for the
+/// words alone: where the watchdog notes that the time ran out, a search that found
+/// nothing ends with `Timeout`, so the search itself does not stop (its tasks never
+/// read the done flag, or the watchdog never raises it: from outside the two look the
+/// same); without a watchdog it ends with `NoPath`.
 pub(super) fn solve_timeout(case: &Case) -> Judged {
     #[derive(Deserialize)]
     struct Input {

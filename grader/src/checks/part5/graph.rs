@@ -351,7 +351,10 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
         let square = board
             .square(row, col)
             .map_or_else(String::new, |sq| format!(" ({})", sq.describe()));
-        let swapped = swapped_steps(board, from, &mine);
+        let (why, hint) = match swapped_steps(board, from, &mine) {
+            Some(swapped) => (swapped, Some(SWAPPED_STEPS)),
+            None => (edge_problem(board, from, &mine, &theirs), None),
+        };
         problems.push(Problem {
             message: format!(
                 "{}: the {} node of ({row},{col}){square} leads to {}, expected {}: {}",
@@ -359,12 +362,10 @@ pub(in crate::checks) fn arrows_graph(case: &Case) -> Judged {
                 way(backward),
                 nodes_text(&mine),
                 nodes_text(&theirs),
-                swapped
-                    .clone()
-                    .unwrap_or_else(|| edge_problem(board, from, &mine, &theirs))
+                why
             ),
             diff: Some((adjacency_text(board, &want), adjacency_text(board, &got))),
-            hint: swapped.map(|_| SWAPPED_STEPS),
+            hint,
             case: None,
         });
     }

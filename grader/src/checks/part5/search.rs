@@ -387,22 +387,22 @@ fn solve_problem(
         }
         (None, None) => return Ok(None),
     };
-    Ok(Some(if circled_start {
-        Problem {
-            message: format!(
+    let (message, hint, case) = if circled_start {
+        (
+            format!(
                 "{message} ((1,1) is circled on this board: the search still starts on its forward node; a circle only sends a move that lands on it to the other half)"
             ),
-            diff,
-            hint: Some(CIRCLED_START),
-            case: Some("a board whose start square (1,1) is circled".to_owned()),
-        }
+            Some(CIRCLED_START),
+            Some("a board whose start square (1,1) is circled".to_owned()),
+        )
     } else {
-        Problem {
-            message,
-            diff,
-            hint: longer.then_some(SHORTEST_FIRST),
-            case: None,
-        }
+        (message, longer.then_some(SHORTEST_FIRST), None)
+    };
+    Ok(Some(Problem {
+        message,
+        diff,
+        hint,
+        case,
     }))
 }
 
