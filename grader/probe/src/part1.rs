@@ -494,6 +494,10 @@ fn solved_repeatedly(input: &Value) -> Value {
     json!({ "asked": asked, "then": then })
 }
 
+/// How many of a measured solve's first allocations pause (200 µs each, 20 ms in
+/// all): long enough for a pool's idle thread to be scheduled on a loaded machine.
+const PAUSES_PER_SOLVE: u32 = 100;
+
 /// Each maze solved, after a first solve that is not measured (a pool of threads the
 /// solver uses starts there), with the threads the solve started and how many times
 /// each other thread allocated during it, most first: whether threads besides the one
@@ -511,7 +515,9 @@ fn solved_in_parallel(input: &Value) -> Value {
         .map(|given| {
             let mut maze = maze_of(given);
             let before = wire::allocations::by_thread();
+            wire::allocations::pause_next(PAUSES_PER_SOLVE);
             let result = solve(&mut maze);
+            wire::allocations::pause_next(0);
             let started = wire::threads::started();
             let after = wire::allocations::by_thread();
             let mut allocated: Vec<u64> = after

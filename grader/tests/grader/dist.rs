@@ -226,6 +226,14 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    // A student who builds the template's grader sees no warning from it (cargo replays
+    // a built crate's warnings on every run, so this holds whichever run built it).
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("warning"))
+        .collect();
+    assert!(warnings.is_empty(), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
     assert_eq!(report["score"].as_f64(), Some(0.0));
     assert_eq!(report["twins"], false, "no secret, so no twin is asked");

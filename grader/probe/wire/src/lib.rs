@@ -202,13 +202,39 @@ pub mod calls {
 pub mod allocations {
     use std::alloc::{GlobalAlloc, Layout, System};
     use std::cell::Cell;
-    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+    use std::time::Duration;
 
     /// Counters, one per thread in the order threads first allocate; the last is
     /// shared by every thread past it.
     const SLOTS: usize = 256;
     static COUNTS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
     static NEXT: AtomicUsize = AtomicUsize::new(0);
+    /// How many allocations still pause, whichever thread makes them.
+    static PAUSES: AtomicU32 = AtomicU32::new(0);
+    /// How long one pause lasts.
+    const PAUSE: Duration = Duration::from_micros(200);
+
+    /// The next `count` allocations each pause for a moment (a sleep, no CPU time).
+    /// A thread that runs a search and pauses gives its core away, so a pool's idle
+    /// threads, woken when it queues tasks, get to run and take some of them even on
+    /// a machine whose cores are all busy; without the pauses, one thread could run a
+    /// small search to its end before another was scheduled at all.
+    pub fn pause_next(count: u32) {
+        PAUSES.store(count, Ordering::Relaxed);
+    }
+
+    /// Takes one pause if any is left.
+    fn maybe_pause() {
+        if PAUSES.load(Ordering::Relaxed) > 0
+            && PAUSES
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(1))
+                .is_ok()
+        {
+            // nanosleep: no allocation, so no recursion into this allocator.
+            std::thread::sleep(PAUSE);
+        }
+    }
 
     thread_local! {
         static SLOT: Cell<usize> = const { Cell::new(usize::MAX) };
@@ -240,12 +266,14 @@ pub mod allocations {
     unsafe impl GlobalAlloc for Counting {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            maybe_pause();
             // SAFETY: the caller's layout, passed on.
             unsafe { System.alloc(layout) }
         }
 
         unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
             COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            maybe_pause();
             // SAFETY: the caller's layout, passed on.
             unsafe { System.alloc_zeroed(layout) }
         }
@@ -257,6 +285,7 @@ pub mod allocations {
 
         unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, size: usize) -> *mut u8 {
             COUNTS[own_slot()].fetch_add(1, Ordering::Relaxed);
+            maybe_pause();
             // SAFETY: a block this allocator gave, with its layout, and the new size.
             unsafe { System.realloc(pointer, layout, size) }
         }
