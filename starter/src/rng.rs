@@ -41,7 +41,7 @@ impl MazeRng {
     pub fn in_range(&mut self, range: RangeInclusive<i32>) -> i32 {
         assert!(
             !range.is_empty(),
-            "MazeRng::in_range needs a non-empty range, got {range:?}"
+            "MazeRng::in_range needs a non-empty range, got {range:?}: both ends of the range are included, so one value v is the range v..=v"
         );
         self.0.random_range(range)
     }
@@ -58,7 +58,7 @@ impl MazeRng {
     pub fn in_range_u64(&mut self, range: RangeInclusive<u64>) -> u64 {
         assert!(
             !range.is_empty(),
-            "MazeRng::in_range_u64 needs a non-empty range, got {range:?}"
+            "MazeRng::in_range_u64 needs a non-empty range, got {range:?}: both ends of the range are included, so one value v is the range v..=v"
         );
         self.0.random_range(range)
     }

@@ -448,6 +448,36 @@ impl Grid {
         reached
     }
 
+    /// Whether `to` can be reached from `from` through open walls.
+    pub fn reaches(&self, from: (i32, i32), to: (i32, i32)) -> bool {
+        let index = usize::try_from(to.1 * self.width + to.0).unwrap_or(usize::MAX);
+        self.inside(from)
+            && self.inside(to)
+            && self
+                .breadth_first(from)
+                .get(index)
+                .is_some_and(Option::is_some)
+    }
+
+    /// Where `path` starts if it is a real way through open walls that ends at `to`:
+    /// the path walked backwards from its end. `None` when it crosses a wall or the
+    /// border on the way.
+    pub fn start_of_way_to(&self, to: (i32, i32), path: &[u8]) -> Option<(i32, i32)> {
+        let mut at = to;
+        for &d in path.iter().rev() {
+            let back = facing(d);
+            if !CARDINALS.contains(&d) || !self.inside(at) || self.at(at) & back != 0 {
+                return None;
+            }
+            let (previous, _) = across(at, back)?;
+            if !self.inside(previous) {
+                return None;
+            }
+            at = previous;
+        }
+        Some(at)
+    }
+
     fn reachable_from(&self, from: (i32, i32)) -> usize {
         self.breadth_first(from)
             .iter()
@@ -588,6 +618,24 @@ mod tests {
     fn walking_through_a_wall_is_reported() {
         let error = corridor().walk((0, 0), (0, 1), &[SOUTH]).unwrap_err();
         assert_eq!(error, "step 1 goes south from (0, 0) through a wall");
+    }
+
+    #[test]
+    fn a_way_that_ends_at_a_cell_is_walked_back_to_where_it_starts() {
+        let snake = corridor();
+        // The last three moves of the snake's way from (0,0) to (0,1).
+        assert_eq!(
+            snake.start_of_way_to((0, 1), &[SOUTH, WEST, WEST]),
+            Some((2, 0))
+        );
+        assert_eq!(snake.start_of_way_to((0, 1), &[]), Some((0, 1)));
+        // Backwards from (0,1), going up crosses the wall between (0,0) and (0,1).
+        assert_eq!(snake.start_of_way_to((0, 1), &[SOUTH]), None);
+        assert!(snake.reaches((0, 0), (0, 1)));
+        let mut cut = corridor();
+        cut.walls[0][2] |= SOUTH;
+        cut.walls[1][2] |= NORTH;
+        assert!(!cut.reaches((0, 0), (0, 1)));
     }
 
     #[test]

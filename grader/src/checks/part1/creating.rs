@@ -648,7 +648,17 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
                     format!("not a perfect maze: {kind}"),
                 )));
             } else {
-                "other walls than the reference's: follow the handout's order of random draws exactly".to_owned()
+                // The same start and end, a perfect maze, other walls: the draws came
+                // in another order, or a draw was used otherwise (the complexity test).
+                return Ok(Verdict::maze_mismatch(
+                    format!(
+                        "the {} maze has other walls than the reference's, though a perfect maze: follow the handout's order of random draws exactly, and its test on each chance drawn: straight on when chance > complexity and the cell ahead is untouched, otherwise a pick among the untouched neighbours",
+                        maze.name()
+                    ),
+                    &want,
+                    maze,
+                )
+                .with_hint("handout §5: process_cell's steps 2 to 4, and the order of random calls"));
             };
             return Ok(Verdict::maze_mismatch(
                 format!("the {} maze has {what}", maze.name()),

@@ -115,7 +115,7 @@ pub(super) fn solve_in_parallel(case: &Case) -> Judged {
     for (maze, solve) in input.mazes.iter().zip(&measured) {
         let grid = maze.grid()?;
         if let Err(problem) = path_of(maze, &grid, &solve.result) {
-            return Ok(Verdict::fail(format!(
+            return Ok(problem.fail(format!(
                 "whether solve searches in parallel is judged once it finds the path: {problem}"
             )));
         }

@@ -218,23 +218,97 @@ fn solutions(case: &Case) -> Result<Vec<(GivenMaze, Grid, Value)>, Verdict> {
 }
 
 /// The path a result holds, or why it holds none.
-pub(super) fn path_of(maze: &GivenMaze, grid: &Grid, result: &Value) -> Result<Vec<u8>, String> {
+/// Why a solve's result is not a path from start to end, and the hint its words point
+/// at when they tell a cause (a search that walked past the end, moves that were
+/// lost): quoted in a check's own words, or made its failure whole.
+pub(super) struct PathProblem {
+    words: String,
+    hint: Option<&'static str>,
+}
+
+impl PathProblem {
+    fn new(words: String) -> PathProblem {
+        PathProblem { words, hint: None }
+    }
+
+    /// The failure this problem is, with its hint if it has one.
+    fn verdict(self) -> Verdict {
+        let words = self.words.clone();
+        self.fail(words)
+    }
+
+    /// A failure saying `words` (which quote this problem), with its hint if it has one.
+    pub(super) fn fail(&self, words: String) -> Verdict {
+        match self.hint {
+            Some(hint) => Verdict::fail(words).with_hint(hint),
+            None => Verdict::fail(words),
+        }
+    }
+}
+
+impl std::fmt::Display for PathProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
+pub(super) fn path_of(
+    maze: &GivenMaze,
+    grid: &Grid,
+    result: &Value,
+) -> Result<Vec<u8>, PathProblem> {
     let path: Vec<u8> = match result.get("ok") {
-        Some(path) => serde_json::from_value(path.clone())
-            .map_err(|_| format!("solving the {} maze returned an unreadable path", maze.name))?,
+        Some(path) => serde_json::from_value(path.clone()).map_err(|_| {
+            PathProblem::new(format!(
+                "solving the {} maze returned an unreadable path",
+                maze.name
+            ))
+        })?,
         None => {
-            return Err(format!(
-                "solving the {} maze failed: {}",
-                maze.name,
-                outcome(result)
-            ));
+            let no_path = result
+                .get("err")
+                .and_then(Value::as_str)
+                .is_some_and(|err| err.starts_with("NoPath"));
+            // A search that never saw the end, where the end can be reached, walked
+            // past it (a corridor's cells left unchecked) or stopped too soon.
+            let failed = format!("solving the {} maze failed: {}", maze.name, outcome(result));
+            return Err(if no_path && grid.reaches(maze.start, maze.end) {
+                PathProblem {
+                    words: format!(
+                        "{failed}, though its end can be reached: no task saw it. A task sees whether its cell is the end at every cell it enters, a corridor's cells too, before it asks for the ways on without the way back (heading.opposite())"
+                    ),
+                    hint: Some(
+                        "handout §6: one task, step by step: if the position is the maze's end, finish with Ok(directions); else ask for the ways on",
+                    ),
+                }
+            } else {
+                PathProblem::new(failed)
+            });
         }
     };
     grid.walk(maze.start, maze.end, &path).map_err(|problem| {
-        format!(
+        // A real way to the end that starts elsewhere lost the moves before its first
+        // cell: a task that went on with directions another task had taken (or that
+        // started with none).
+        let words = format!(
             "the solution of the {} maze is not a path from start to end: {problem}",
             maze.name
-        )
+        );
+        match grid.start_of_way_to(maze.end, &path) {
+            Some(from) if from != maze.start => PathProblem {
+                words: format!(
+                    "{words}: its {} moves are a way to the end from {}, not from the start {}: the moves before {} are missing; each new task goes on with its own copy of the directions taken so far",
+                    path.len(),
+                    show(from),
+                    show(maze.start),
+                    show(from)
+                ),
+                hint: Some(
+                    "handout §6: at a junction, each new task continues down its branch with its own copy of the directions taken so far",
+                ),
+            },
+            _ => PathProblem::new(words),
+        }
     })?;
     Ok(path)
 }
@@ -244,7 +318,7 @@ pub(super) fn solve_path_valid(case: &Case) -> Judged {
     for (maze, grid, result) in &solved {
         let path = match path_of(maze, grid, result) {
             Ok(path) => path,
-            Err(problem) => return Ok(Verdict::fail(problem)),
+            Err(problem) => return Ok(problem.verdict()),
         };
         if case.input.get("kept").is_some() && result.get("kept") != Some(&json!(path)) {
             let kept = match result.get("kept") {
@@ -270,7 +344,7 @@ pub(in crate::checks) fn solve_path_unique(case: &Case) -> Judged {
     for ((maze, grid, result), want) in solved.iter().zip(&want) {
         let path = match path_of(maze, grid, result) {
             Ok(path) => path,
-            Err(problem) => return Ok(Verdict::fail(problem)),
+            Err(problem) => return Ok(problem.verdict()),
         };
         let unique: Vec<u8> = want
             .get("ok")
@@ -347,7 +421,7 @@ fn loops_verdict(case: &Case) -> Judged {
     match open_result.get("err").and_then(Value::as_str) {
         None => {
             if let Err(problem) = path_of(open, open_grid, open_result) {
-                return Ok(Verdict::fail(format!("on a maze full of loops: {problem}")));
+                return Ok(problem.fail(format!("on a maze full of loops: {problem}")));
             }
         }
         Some(error) if error.starts_with("PathTooLong") => {}
@@ -512,7 +586,7 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
         return Err(Verdict::grader_error("its input has no solve"));
     };
     if let Err(problem) = path_of(maze, &grid, baseline) {
-        return Ok(Verdict::fail(format!(
+        return Ok(problem.fail(format!(
             "the timeout cannot be judged until solve works without one; with a timeout of {} s, {problem}",
             BASELINE_MS / 1000
         )));
@@ -528,7 +602,7 @@ pub(super) fn solve_timeout(case: &Case) -> Judged {
             }
             None => {
                 if let Err(problem) = path_of(maze, &grid, result) {
-                    return Ok(Verdict::fail(format!("with a timeout of 0: {problem}")));
+                    return Ok(problem.fail(format!("with a timeout of 0: {problem}")));
                 }
             }
         }
