@@ -220,6 +220,28 @@ pub(super) fn draw_reference_input(inputs: &Inputs) -> anyhow::Result<Value> {
     Ok(json!({ "sequences": sequences }))
 }
 
+/// The first draw of a sequence (counted from 1) that returned a link of weight 0
+/// while another link weighed more: its number, the index and the link in words. Only
+/// Age's weights are known here without the student's `weight` (age × age, handout
+/// §8.1), and they are the ones a round of new links makes 0.
+fn weightless_pick(input: &Value, picks: &[usize]) -> Option<(usize, usize, String)> {
+    let mut seen = 0;
+    for round in input["rounds"].as_array().into_iter().flatten() {
+        let repeat = usize::try_from(round["repeat"].as_u64().unwrap_or(1)).unwrap_or(1);
+        let given: Vec<GivenLink> =
+            serde_json::from_value(round["links"].clone()).unwrap_or_default();
+        if round["favor"] == "age" && given.iter().any(|link| link.age > 0) {
+            for (draw, &index) in picks.iter().enumerate().skip(seen).take(repeat) {
+                if let Some(link) = given.get(index).filter(|link| link.age == 0) {
+                    return Some((draw + 1, index, link.words()));
+                }
+            }
+        }
+        seen += repeat;
+    }
+    None
+}
+
 pub(super) fn texture_draw_reference(case: &Case) -> Judged {
     let sequences = reported_picks(case)?;
     let want: Vec<Value> = case.expected()?;
@@ -244,6 +266,7 @@ pub(super) fn texture_draw_reference(case: &Case) -> Judged {
         };
         // Which round the first difference is in, for the message.
         let mut round_words = String::new();
+        let weightless = weightless_pick(input, picks);
         let mut seen = 0;
         for round in input["rounds"].as_array().into_iter().flatten() {
             let repeat = usize::try_from(round["repeat"].as_u64().unwrap_or(1)).unwrap_or(1);
@@ -270,6 +293,12 @@ pub(super) fn texture_draw_reference(case: &Case) -> Judged {
             picks[at],
             want[at]
         );
+        if let Some((draw, index, link)) = weightless {
+            return Ok(Verdict::fail(format!(
+                "{message}. Draw {draw} gave index {index}, {link}, whose Age weight is 0: a link of weight 0 holds no ticket and is never returned (add a link's weight to the running sum before comparing the sum with r)",
+            ))
+            .with_hint("handout §8.2: a link of weight 0 is never returned"));
+        }
         // The long run of equal links, the last sequence, tells the source's
         // mistake apart.
         let last_seed = inputs.last().and_then(|s| s["seed"].as_u64()).unwrap_or(0);
@@ -301,6 +330,22 @@ mod tests {
             verdict.message,
             "not implemented: texture::weighted_pick (handout §8.2): draw"
         );
+    }
+
+    #[test]
+    fn a_pick_of_a_link_of_age_0_under_age_is_named_and_an_all_new_round_is_not() {
+        let round = |links: &[GivenLink], repeat: usize| {
+            let links: Vec<Value> = links.iter().map(|l| l.value()).collect();
+            json!({ "favor": "age", "links": links, "repeat": repeat })
+        };
+        let fresh = [link(EAST, None, 0), link(SOUTH, None, 0)];
+        let mixed = [link(EAST, None, 0), link(SOUTH, None, 3)];
+        let input = json!({ "rounds": [round(&fresh, 2), round(&mixed, 3)] });
+        // Index 0 of the all-new round is what the handout asks; in the mixed round
+        // the third draw (the fifth in all) picks the link of age 0.
+        let picked = weightless_pick(&input, &[0, 0, 1, 1, 0]);
+        assert_eq!(picked.map(|(draw, index, _)| (draw, index)), Some((5, 0)));
+        assert_eq!(weightless_pick(&input, &[0, 0, 1, 1, 1]), None);
     }
 
     #[test]
