@@ -448,6 +448,33 @@ impl Grid {
         reached
     }
 
+    /// The first wall (row by row) that one of its two cells has and the other does
+    /// not, whatever else is wrong before it: a wall taken down on one side only.
+    pub fn one_sided_wall(&self) -> Option<Imperfection> {
+        if self.shape_problem().is_some() {
+            return None;
+        }
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let cell = (x, y);
+                for (d, (dx, dy), back) in SIDES {
+                    let to = (x + dx, y + dy);
+                    let open = self.at(cell) & d == 0;
+                    if self.inside(to) && open != (self.at(to) & back == 0) {
+                        return Some(Imperfection::OneSided {
+                            cell,
+                            side: d,
+                            open,
+                            to,
+                            back,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Whether `to` can be reached from `from` through open walls.
     pub fn reaches(&self, from: (i32, i32), to: (i32, i32)) -> bool {
         let index = usize::try_from(to.1 * self.width + to.0).unwrap_or(usize::MAX);
@@ -618,6 +645,25 @@ mod tests {
     fn walking_through_a_wall_is_reported() {
         let error = corridor().walk((0, 0), (0, 1), &[SOUTH]).unwrap_err();
         assert_eq!(error, "step 1 goes south from (0, 0) through a wall");
+    }
+
+    #[test]
+    fn a_wall_down_on_one_side_is_found_behind_a_closed_cell() {
+        let mut grid = corridor();
+        grid.walls[1][0] = NORTH | SOUTH | EAST | WEST;
+        assert!(matches!(
+            grid.imperfection(),
+            Some(Imperfection::Closed { cell: (0, 1) })
+        ));
+        assert!(matches!(
+            grid.one_sided_wall(),
+            Some(Imperfection::OneSided {
+                cell: (0, 1),
+                to: (1, 1),
+                ..
+            })
+        ));
+        assert_eq!(corridor().one_sided_wall(), None);
     }
 
     #[test]

@@ -70,22 +70,37 @@ pub(super) fn prim_perfect(case: &Case) -> Judged {
     for (index, maze) in mazes.iter().enumerate() {
         if let Some(problem) = maze.grid.imperfection() {
             // The source's bug: the start is not marked, so it is added twice.
+            let one_sided = maze.grid.one_sided_wall();
             let hint = if index >= used_from {
-                " (it was given a grid with every wall down: generate_prim puts every wall back up first)"
+                " (it was given a grid with every wall down: generate_prim puts every wall back up first)".to_owned()
+            } else if let Some(wall) = one_sided.as_ref().filter(|wall| *wall != &problem) {
+                format!(
+                    ". Also, {wall}: a wall comes down on both sides (cells.remove_cell_wall opens both cells)"
+                )
+            } else if one_sided.is_some() {
+                " (a wall comes down on both sides: cells.remove_cell_wall opens both cells)"
+                    .to_owned()
             } else if matches!(
                 problem,
                 Imperfection::Loop { .. } | Imperfection::Closed { .. }
             ) {
-                " (is the start marked as in the maze from the beginning?)"
+                " (is the start marked as in the maze from the beginning?)".to_owned()
             } else {
-                ""
+                String::new()
             };
-            return Ok(Verdict {
+            let verdict = Verdict {
                 diff: Some(maze.render()),
                 ..Verdict::fail(format!(
                     "the {} maze is not perfect: {problem}{hint}",
                     maze.name()
                 ))
+            };
+            return Ok(if index < used_from && one_sided.is_some() {
+                verdict.with_hint(
+                    "handout §9.1: remove the wall with cells.remove_cell_wall, which opens both sides",
+                )
+            } else {
+                verdict
             });
         }
     }
