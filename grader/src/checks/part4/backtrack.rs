@@ -196,8 +196,23 @@ pub(super) fn path_problem(maze: &GivenMaze, grid: &Grid, cells: &[Xy]) -> Optio
     }
     let distinct: BTreeSet<Xy> = cells.iter().copied().collect();
     if distinct.len() != cells.len() {
+        // The first cell met again, and where: on a perfect maze the cells between
+        // its two visits went into a dead end and came back the same way.
+        let mut seen = BTreeMap::new();
+        let again = cells
+            .iter()
+            .enumerate()
+            .find_map(|(i, &cell)| seen.insert(cell, i).map(|first| (cell, first, i)));
+        let (cell, first, second) = again.unwrap_or((maze.start, 0, 0));
+        let between = match second.saturating_sub(first + 1) {
+            1 => "the cell between leads".to_owned(),
+            n => format!("the {n} cells between lead"),
+        };
         return Some(format!(
-            "the path through the {name} maze visits a cell twice: a searched cell is never entered again"
+            "the path through the {name} maze holds {} twice, as cells {} and {}: {between} away from it and back. The path is the cells of the frames still on the stack when the end is reached: backing out of a dead end pops its frame, and its cell leaves the path",
+            show(cell),
+            first + 1,
+            second + 1,
         ));
     }
     None
