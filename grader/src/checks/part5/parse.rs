@@ -122,6 +122,17 @@ const MORE_INVALID: &[(&str, &str)] = &[
     ),
     ("a size of 200x201", "200 201\n"),
     ("a row of 0 on a square line", "1 2\n0 1 R N E\n"),
+    // Each value is checked as it is read: a wrong value is the problem, even where the
+    // line also stops short after it (a parser that counts the values first says
+    // MissingValue).
+    (
+        "a column outside the board on a line that stops after it",
+        "2 2\n1 3 B\n",
+    ),
+    (
+        "a bad colour on a line that stops before its direction",
+        "1 2\n1 1 Q N\n1 2 X N X\n",
+    ),
     (
         "lines separated by a lone \\r",
         "1 2\r1 1 R N E\r1 2 X N X\r",
@@ -516,6 +527,17 @@ fn parse_problem(file: &GivenFile, got: &Value, want: &Value) -> Result<Option<S
                 let rule = rule_of(want_kind);
                 let hint = if line.is_none() {
                     "an error of Board::new or Board::check_size has no place: give it one with .at(line, column)".to_owned()
+                } else if kind == "MissingValue"
+                    && line == want_line
+                    && column
+                        .zip(*want_column)
+                        .is_some_and(|(got, want)| want < got)
+                {
+                    // The reference stopped at a value before the missing one.
+                    format!(
+                        "a value before the missing one is already wrong: {}; read the values left to right and check each as soon as it is read, before looking for the next",
+                        rule_of(want_kind)
+                    )
                 } else if kind != want_kind {
                     format!(
                         "{rule}; check the rules in the handout's order and return the first problem"
