@@ -691,10 +691,11 @@ impl Grader<'_> {
                 let verdict = Verdict::fail(out_of_time_in_words(outcome))
                     .with_mistake(Mistake::kind(mistake::TIMED_OUT));
                 // The rule that makes the code endless fits code that kept a core busy
-                // (or where CPU time cannot be read); code that waited is told so.
+                // (or where CPU time cannot be read); code that waited is told so, and
+                // gets the rule that makes it wait.
                 let busy = !matches!(outcome, RunOutcome::TimedOut { cpu: Some(_), .. });
-                match check.spec.slow {
-                    Some(hint) if busy => verdict.with_hint(hint),
+                match (busy, check.spec.slow, check.spec.waited) {
+                    (true, Some(hint), _) | (false, _, Some(hint)) => verdict.with_hint(hint),
                     _ => verdict,
                 }
             }

@@ -584,8 +584,12 @@ pub struct CheckSpec {
     /// The hint for a run that used its whole CPU time: the rule whose violation makes
     /// this check's code slow or endless, where that differs from [`CheckSpec::hint`]
     /// ("handout §9.2: a cell once searched stays searched"). A twin that times out
-    /// names it too. (Code that waited is told so, with the check's own hint.)
+    /// names it too. (Code that waited is told so, with [`CheckSpec::waited`].)
     pub slow: Option<&'static str>,
+    /// The hint for a run that waited out its wall-clock time using little CPU: the
+    /// rule whose violation makes this check's code wait (a watchdog that sleeps for
+    /// its whole timeout), where that differs from [`CheckSpec::hint`].
+    pub waited: Option<&'static str>,
 }
 
 /// Who sees a check's result on Gradescope (its own four values).
@@ -626,6 +630,7 @@ impl CheckSpec {
             visibility: Visibility::Visible,
             time_limit: None,
             slow: None,
+            waited: None,
         }
     }
 
@@ -653,6 +658,15 @@ impl CheckSpec {
     pub const fn when_slow(self, hint: &'static str) -> CheckSpec {
         CheckSpec {
             slow: Some(hint),
+            ..self
+        }
+    }
+
+    /// This check, whose run that waited out its time hints at `hint` (see
+    /// [`CheckSpec::waited`]).
+    pub const fn when_waiting(self, hint: &'static str) -> CheckSpec {
+        CheckSpec {
+            waited: Some(hint),
             ..self
         }
     }
@@ -704,6 +718,10 @@ pub fn all() -> Vec<CheckSpec> {
 /// Solving (§6).
 pub(crate) const SOLVE_ENDS: &str = "handout §6: every task stops once the done flag is \
      raised, and the length guard stops a path longer than the maze has cells";
+/// What makes a solve wait (§6): the hint of a solving check whose run waited out its
+/// time using little CPU (see `CheckSpec::when_waiting`).
+pub(crate) const SOLVE_WAITS: &str = "handout §6: the timeout: the watchdog waits on the \
+     channel with recv_timeout, which wakes it as soon as the search is over";
 /// Prim (§9.1).
 pub(crate) const PRIM_ENDS: &str = "handout §9.1: the loop ends when no cell is left outside: \
      each cell joins once, marked at its own index y * width + x, the start marked at once";

@@ -387,10 +387,12 @@ fn every_hint_a_failure_gets_names_a_section_of_its_checks_chapter() {
     };
     let mut problems = Vec::new();
     for check in all() {
-        if let Some(slow) = check.slow
-            && chapter(slow) != chapter(check.hint)
-        {
-            problems.push(format!("{}'s slow hint {slow:?}", check.name));
+        for (kind, hint) in [("slow", check.slow), ("waiting", check.waited)] {
+            if let Some(hint) = hint
+                && chapter(hint) != chapter(check.hint)
+            {
+                problems.push(format!("{}'s {kind} hint {hint:?}", check.name));
+            }
         }
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks");

@@ -363,6 +363,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: solving",
     )
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     .time_limit(5.0)
     .after(super::WALKING),
     check(
@@ -378,6 +379,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: never step back the way you came",
     )
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     .time_limit(5.0)
     .after(super::WALKING),
     check(
@@ -393,6 +395,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: the length guard",
     )
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     // The student's own watchdog ends each solve here (3 s of wall clock a maze, on
     // rayon's 2 threads): a CPU limit above what that can use keeps the verdict the
     // watchdog's, on a quiet machine as on a busy one.
@@ -411,6 +414,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: when every task ends",
     )
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     // The same watchdog's limit as solve_maze_with_loops'.
     .time_limit(15.0)
     .after(super::WALKING),
@@ -428,6 +432,7 @@ pub const CHECKS: &[CheckSpec] = &[
     )
     .time_limit(20.0)
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     .after(super::WALKING),
     check(
         "solve_in_parallel",
@@ -442,6 +447,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "handout §6: at a junction, one new task per way on",
     )
     .when_slow(super::SOLVE_ENDS)
+    .when_waiting(super::SOLVE_WAITS)
     .after(super::WALKING),
 ];
 
