@@ -715,6 +715,10 @@ pub fn all() -> Vec<CheckSpec> {
 // What makes each kind of the student's code endless: the hint of a check of that code
 // that ran out of time (see `CheckSpec::when_slow`), which a twin out of time names too.
 
+/// Creating (§5).
+pub(crate) const CREATE_ENDS: &str = "handout §5: process_cell, step 4: each direction tried \
+     leaves the map, so the loop ends when the map is empty, and a cell without untouched \
+     neighbours returns at once";
 /// Solving (§6).
 pub(crate) const SOLVE_ENDS: &str = "handout §6: every task stops once the done flag is \
      raised, and the length guard stops a path longer than the maze has cells";

@@ -272,6 +272,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "created square mazes are perfect",
         "handout §5: creating a maze; §1: the rules",
     )
+    .when_slow(super::CREATE_ENDS)
     .after(super::CARVING),
     check(
         "maze_perfect_non_square",
@@ -285,6 +286,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "created non-square mazes are perfect",
         "handout §5: creating a maze (watch x against y)",
     )
+    .when_slow(super::CREATE_ENDS)
     .after(super::CARVING),
     check(
         "maze_start_end_distinct",
@@ -311,6 +313,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "the same seed gives the same maze",
         "handout §5: use only the MazeRng you are given",
     )
+    .when_slow(super::CREATE_ENDS)
     .after(super::CARVING),
     check(
         "maze_matches_reference",
@@ -324,6 +327,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "mazes match the reference bit for bit",
         "handout §5: the order of random calls",
     )
+    .when_slow(super::CREATE_ENDS)
     .after(super::CARVING),
     check(
         "maze_complexity_texture",
@@ -337,6 +341,7 @@ pub const CHECKS: &[CheckSpec] = &[
         "higher complexity, fewer straight corridors",
         "handout §5: the complexity rule",
     )
+    .when_slow(super::CREATE_ENDS)
     .after(super::CARVING),
     check(
         "solve_before_create",

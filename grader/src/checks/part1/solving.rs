@@ -294,6 +294,17 @@ pub(super) fn path_of(
             "the solution of the {} maze is not a path from start to end: {problem}",
             maze.name
         );
+        if path.first() == Some(&0) {
+            // NONE first: the start's heading, which is no move.
+            return PathProblem {
+                words: format!(
+                    "{words}: the start's heading NONE is no move, and is not pushed"
+                ),
+                hint: Some(
+                    "handout §6: one task, step by step: if the heading is not NONE, push it onto the directions",
+                ),
+            };
+        }
         match grid.start_of_way_to(maze.end, &path) {
             Some(from) if from != maze.start => PathProblem {
                 words: format!(
