@@ -66,7 +66,12 @@ pub(super) fn position_equality(case: &Case) -> Judged {
         &pairs,
         |pair, got, want| {
             let (a, b) = (xy(&pair[0]), xy(&pair[1]));
-            if got[0] != want[0] {
+            if got[0] != want[0] && pair[0] == pair[1] {
+                format!(
+                    "{a} == {b} gave {}, expected {}: every position equals itself (compare x with x and y with y)",
+                    got[0], want[0]
+                )
+            } else if got[0] != want[0] {
                 format!("{a} == {b} gave {}, expected {}", got[0], want[0])
             } else {
                 format!("{a} != {b} gave {}, expected {}", got[1], want[1])
@@ -144,7 +149,7 @@ pub(super) fn position_hash(case: &Case) -> Judged {
     }
     if report.found.iter().any(|found| !found) {
         return Ok(Verdict::fail(
-            "a position put into a HashSet could not be found again",
+            "a position put into a HashSet could not be found again with an equal position: equal positions hash alike, so the hash depends only on x and y (feed both to the state, nothing else)",
         ));
     }
     Ok(Verdict::pass(
