@@ -5,6 +5,17 @@
 //! only, so a check of the searches does not depend on the file reader or the
 //! generator. Every list in the output has one item per item of the input; loops that
 //! wait for a container to run empty stop after as many steps as it can hold.
+//!
+//! Each call of a stack's or queue's script runs behind `catch_unwind`: a panic of
+//! the student's code (but a `todo!()`, left to end the run) becomes that step's
+//! `{"panic": message, "location": "file:line", "field": k}`, `k` saying which call
+//! of the step panicked (0 the operation, then `len`, `is_empty`, `peek`,
+//! `capacity`), so the grader can name the call that panicked and what it should
+//! have returned. A run that drains a container ends with such a panic when the
+//! last take panics.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
 use maze::{Direction, MazeRng};
@@ -68,7 +79,59 @@ fn built(given: &GivenMaze) -> RatMaze {
     maze
 }
 
+thread_local! {
+    /// Where the last panic on this thread happened, as `file:line`.
+    static PANIC_PLACE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Adds to the probe's panic hook (once) a note of where each panic happened, so
+/// that a panic caught by [`guarded`] still names the line of the student's code.
+fn note_panic_places() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+            PANIC_PLACE.with(|cell| *cell.borrow_mut() = place);
+            previous(info);
+        }));
+    });
+}
+
+/// Runs `work`, call `field` of a container's step: its value, or the panic of the
+/// student's code as `{"panic": message, "location": "file:line", "field": field}`.
+/// A `todo!()` goes on unwinding, so that an unwritten method is reported as not
+/// implemented, as everywhere.
+fn guarded(field: usize, work: impl FnOnce() -> Value) -> Result<Value, Value> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
+        let message = wire::panic_message(panic.as_ref());
+        if message.starts_with("not yet implemented") {
+            std::panic::resume_unwind(panic);
+        }
+        let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
+        json!({ "panic": message, "location": location, "field": field })
+    })
+}
+
+/// Takes items out of a container with `take` until it gives `None` (at most
+/// `most` items): the items, then the panic of the last take if it panicked.
+fn drained<T: serde::Serialize>(most: usize, mut take: impl FnMut() -> Option<T>) -> Vec<Value> {
+    let mut out = Vec::new();
+    while out.len() < most {
+        match guarded(0, || json!(take())) {
+            Ok(Value::Null) => break,
+            Ok(item) => out.push(item),
+            Err(panic) => {
+                out.push(panic);
+                break;
+            }
+        }
+    }
+    out
+}
+
 fn stack_script(input: &Value) -> Value {
+    note_panic_places();
     let ops: Vec<Vec<Value>> = field(input, "ops");
     let many: u32 = field(input, "many");
     let mut stack: Stack<u64> = Stack::new();
@@ -76,31 +139,39 @@ fn stack_script(input: &Value) -> Value {
         .iter()
         .map(|step| {
             let (name, args) = op(step);
-            let result = match name {
-                "new" => {
-                    stack = Stack::new();
-                    Value::Null
-                }
-                "default" => {
-                    stack = Stack::default();
-                    Value::Null
-                }
-                "push" => {
-                    stack.push(args[0]);
-                    Value::Null
-                }
-                "pop" => option(stack.pop()),
-                "peek" => option(stack.peek().copied()),
-                other => panic!("the grader sent an unknown stack operation {other}"),
+            let mut run = || -> Result<Value, Value> {
+                let result = guarded(0, || match name {
+                    "new" => {
+                        stack = Stack::new();
+                        Value::Null
+                    }
+                    "default" => {
+                        stack = Stack::default();
+                        Value::Null
+                    }
+                    "push" => {
+                        stack.push(args[0]);
+                        Value::Null
+                    }
+                    "pop" => option(stack.pop()),
+                    "peek" => option(stack.peek().copied()),
+                    other => panic!("the grader sent an unknown stack operation {other}"),
+                })?;
+                Ok(json!([
+                    result,
+                    guarded(1, || json!(stack.len()))?,
+                    guarded(2, || json!(stack.is_empty()))?,
+                    guarded(3, || option(stack.peek().copied()))?,
+                ]))
             };
-            json!([result, stack.len(), stack.is_empty(), stack.peek().copied()])
+            run().unwrap_or_else(|panic| panic)
         })
         .collect();
     let mut big = Stack::new();
     for item in 0..many {
         big.push(item);
     }
-    let drained: Vec<u32> = std::iter::from_fn(|| big.pop()).take(many as usize + 1).collect();
+    let drained = drained(many as usize + 1, || big.pop());
     let mut answer = json!({ "steps": steps, "drained": drained });
     if input.get("timed").is_some() {
         answer["timed"] = timed_stack(&field(input, "timed"));
@@ -165,6 +236,7 @@ fn timed_run<C>(
 }
 
 fn queue_script(input: &Value) -> Value {
+    note_panic_places();
     let scripts: Vec<Vec<Vec<Value>>> = field(input, "scripts");
     let capacity: bool = field(input, "capacity");
     let interleaved: u32 = field(input, "interleaved");
@@ -175,32 +247,40 @@ fn queue_script(input: &Value) -> Value {
             ops.iter()
                 .map(|step| {
                     let (name, args) = op(step);
-                    let result = match name {
-                        "new" => {
-                            queue = Queue::new();
-                            Value::Null
+                    let mut run = || -> Result<Value, Value> {
+                        let result = guarded(0, || match name {
+                            "new" => {
+                                queue = Queue::new();
+                                Value::Null
+                            }
+                            "default" => {
+                                queue = Queue::default();
+                                Value::Null
+                            }
+                            "with_capacity" => {
+                                queue = Queue::with_capacity(arg(&args, 0));
+                                Value::Null
+                            }
+                            "enqueue" => {
+                                queue.enqueue(args[0]);
+                                Value::Null
+                            }
+                            "dequeue" => option(queue.dequeue()),
+                            "peek" => option(queue.peek().copied()),
+                            other => panic!("the grader sent an unknown queue operation {other}"),
+                        })?;
+                        let mut seen = vec![
+                            result,
+                            guarded(1, || json!(queue.len()))?,
+                            guarded(2, || json!(queue.is_empty()))?,
+                            guarded(3, || option(queue.peek().copied()))?,
+                        ];
+                        if capacity {
+                            seen.push(guarded(4, || json!(queue.capacity()))?);
                         }
-                        "default" => {
-                            queue = Queue::default();
-                            Value::Null
-                        }
-                        "with_capacity" => {
-                            queue = Queue::with_capacity(arg(&args, 0));
-                            Value::Null
-                        }
-                        "enqueue" => {
-                            queue.enqueue(args[0]);
-                            Value::Null
-                        }
-                        "dequeue" => option(queue.dequeue()),
-                        "peek" => option(queue.peek().copied()),
-                        other => panic!("the grader sent an unknown queue operation {other}"),
+                        Ok(json!(seen))
                     };
-                    let mut seen = vec![result, json!(queue.len()), json!(queue.is_empty()), option(queue.peek().copied())];
-                    if capacity {
-                        seen.push(json!(queue.capacity()));
-                    }
-                    json!(seen)
+                    run().unwrap_or_else(|panic| panic)
                 })
                 .collect::<Vec<_>>()
                 .into()
@@ -212,10 +292,10 @@ fn queue_script(input: &Value) -> Value {
     for item in 0..interleaved {
         long.enqueue(item);
         if item % 2 == 1 {
-            out.extend(long.dequeue());
+            out.extend(long.dequeue().map(Value::from));
         }
     }
-    out.extend(std::iter::from_fn(|| long.dequeue()).take(interleaved as usize + 1));
+    out.extend(drained(interleaved as usize + 1, || long.dequeue()));
     let mut answer = json!({ "scripts": runs, "interleaved": out });
     if input.get("timed").is_some() {
         answer["timed"] = timed_queue(&field(input, "timed"));

@@ -129,17 +129,135 @@ fn timed_verdict(container: Container, case: &Case, output: &Value) -> Option<Ve
 /// What each step of a container's script reports, in order.
 const STEP_FIELDS: [&str; 5] = ["returned", "len()", "is_empty()", "peek()", "capacity()"];
 
+/// A container's names for its words: its type, its take and the rule of an empty
+/// one, with the hint of a take that panicked on it.
+struct Names {
+    type_name: &'static str,
+    take: &'static str,
+    empty: &'static str,
+    empty_hint: &'static str,
+}
+
+const STACK: Names = Names {
+    type_name: "Stack",
+    take: "pop",
+    empty: "pop and peek of an empty stack return None",
+    empty_hint: "handout §7.1: pop and peek of an empty stack return None, never panic",
+};
+
+const QUEUE: Names = Names {
+    type_name: "Queue",
+    take: "dequeue",
+    empty: "dequeue and peek of an empty queue return None",
+    empty_hint: "handout §7.2: dequeue and peek of an empty queue return None, never panic",
+};
+
+/// What was wrong with a container's script.
+enum Problem {
+    /// A call of the student's code panicked: the words, the panic's message (the
+    /// key of the mistake), and whether the call should have returned `None` from an
+    /// empty container.
+    Panicked {
+        words: String,
+        message: String,
+        on_empty: bool,
+    },
+    /// A call gave another value than the reference's, in words.
+    Differs(String),
+}
+
+impl Problem {
+    /// The failing verdict, the words of a difference followed by `rule`.
+    fn verdict(self, names: &Names, rule: &str) -> Verdict {
+        match self {
+            Problem::Panicked {
+                words,
+                message,
+                on_empty,
+            } => {
+                let verdict = Verdict::fail(words).with_mistake(Mistake::of_panic(&message));
+                if on_empty {
+                    verdict.with_hint(names.empty_hint)
+                } else {
+                    verdict
+                }
+            }
+            Problem::Differs(words) => Verdict::fail(format!("{words}{rule}")),
+        }
+    }
+}
+
+/// The panic the probe caught in one call (`{"panic": message, "location":
+/// "file:line"}`), as `panicked at src/…:LINE: message`, with its message.
+fn panic_of(item: &Value) -> Option<(String, String)> {
+    let message = item.get("panic")?;
+    let message = message.as_str().unwrap_or("a panic").to_owned();
+    let location = item
+        .get("location")
+        .and_then(Value::as_str)
+        .map(|l| l.strip_prefix("submission/").unwrap_or(l))
+        .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
+    let words = match location {
+        Some(place) => format!("panicked at {place}: {message}"),
+        None => format!("panicked: {message}"),
+    };
+    Some((cut(words), message))
+}
+
+/// A call that panicked where the reference's returned `want`, in words: what it
+/// should have returned, and the empty container's rule when that was `None`.
+fn panicked(names: &Names, what: &str, item: &Value, want: Option<&Value>) -> Option<Problem> {
+    let (panic, message) = panic_of(item)?;
+    let on_empty = want.is_some_and(Value::is_null);
+    let words = match want {
+        Some(_) if on_empty => format!(
+            "{what} {panic}, where it should return None: {}",
+            names.empty
+        ),
+        Some(want) => format!("{what} {panic}, where it should return {}", short(want)),
+        None => format!("{what} {panic}"),
+    };
+    Some(Problem::Panicked {
+        words,
+        message,
+        on_empty,
+    })
+}
+
 /// The first step of a script whose reported `fields` differ from the reference's,
-/// in words. `got` and `want` have one step per operation.
+/// or that panicked, in words. `got` and `want` have one step per operation.
 fn step_problem(
-    type_name: &str,
+    names: &Names,
     ops: &[Value],
     got: &[Value],
     want: &[Value],
     fields: &[usize],
-) -> Option<String> {
-    let calls: Vec<String> = ops.iter().map(|op| call(op, type_name)).collect();
+) -> Option<Problem> {
+    let calls: Vec<String> = ops.iter().map(|op| call(op, names.type_name)).collect();
     for (i, (got, want)) in got.iter().zip(want).enumerate() {
+        let this = calls.get(i).map_or("?", String::as_str);
+        let before = calls.get(..i).map(so_far).unwrap_or_default();
+        let full = calls.get(..=i).map(so_far).unwrap_or_default();
+        if got.get("panic").is_some() {
+            // Which call of the step panicked: the operation, or a look after it.
+            let field = got
+                .get("field")
+                .and_then(Value::as_u64)
+                .and_then(|k| usize::try_from(k).ok())
+                .filter(|&k| k < STEP_FIELDS.len())
+                .unwrap_or(0);
+            let what = match field {
+                0 => then(&before, this),
+                k => format!("{full}, then {}", STEP_FIELDS[k]),
+            };
+            // What it should have returned: nothing to say of one that returns ().
+            let returns = field > 0
+                || ops
+                    .get(i)
+                    .is_some_and(|op| ["pop", "dequeue", "peek"].contains(&op_name(op)));
+            let want = want.get(field).filter(|_| returns);
+            return panicked(names, &what, got, want);
+        }
         let field = fields.iter().copied().find(|&k| got.get(k) != want.get(k));
         let Some(field) = field else {
             continue;
@@ -148,15 +266,12 @@ fn step_problem(
             got.get(field).unwrap_or(&Value::Null),
             want.get(field).unwrap_or(&Value::Null),
         );
-        let this = calls.get(i).map_or("?", String::as_str);
-        let before = calls.get(..i).map(so_far).unwrap_or_default();
-        let full = calls.get(..=i).map(so_far).unwrap_or_default();
         if got.as_array().is_none_or(|g| g.len() <= field) {
-            return Some(format!(
+            return Some(Problem::Differs(format!(
                 "after {full}, the probe's report could not be read"
-            ));
+            )));
         }
-        return Some(match field {
+        return Some(Problem::Differs(match field {
             0 => format!(
                 "{} returned {}, expected {}",
                 then(&before, this),
@@ -174,14 +289,27 @@ fn step_problem(
                 short(g),
                 short(w)
             ),
-        });
+        }));
     }
     None
 }
 
-fn drained_problem(what: &str, got: &[Value], want: &[Value]) -> Option<String> {
+/// The first item of a drained container that differs from the reference's, or the
+/// take that panicked, in words; `what` says how it was filled.
+fn drained_problem(names: &Names, what: &str, got: &[Value], want: &[Value]) -> Option<Problem> {
     let i = first_difference(got, want)?;
-    Some(match (got.get(i), want.get(i)) {
+    let take = format!("{what}: the {} {}()", ordinal(i + 1), names.take);
+    if let Some(problem) = got.get(i).and_then(|item| {
+        panicked(
+            names,
+            &take,
+            item,
+            Some(want.get(i).unwrap_or(&Value::Null)),
+        )
+    }) {
+        return Some(problem);
+    }
+    Some(Problem::Differs(match (got.get(i), want.get(i)) {
         (Some(g), Some(w)) => format!(
             "{what}: the {} item out was {}, expected {}",
             ordinal(i + 1),
@@ -198,7 +326,7 @@ fn drained_problem(what: &str, got: &[Value], want: &[Value]) -> Option<String> 
             short(g),
             want.len()
         ),
-    })
+    }))
 }
 
 pub(super) fn rat_stack(case: &Case) -> Judged {
@@ -228,18 +356,19 @@ pub(super) fn rat_stack(case: &Case) -> Judged {
             input.ops.len()
         )));
     }
-    if let Some(problem) = step_problem("Stack", &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
+    if let Some(problem) = step_problem(&STACK, &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
     {
-        return Ok(Verdict::fail(format!(
-            "{problem} (last in, first out: the end of the Vec is the top)"
-        )));
+        return Ok(problem.verdict(
+            &STACK,
+            " (last in, first out: the end of the Vec is the top)",
+        ));
     }
     let what = format!(
         "pushing 0 to {} and popping until None",
         input.many.saturating_sub(1)
     );
-    if let Some(problem) = drained_problem(&what, &got.drained, &want.drained) {
-        return Ok(Verdict::fail(problem));
+    if let Some(problem) = drained_problem(&STACK, &what, &got.drained, &want.drained) {
+        return Ok(problem.verdict(&STACK, ""));
     }
     if let Some(verdict) = timed_verdict(Container::Stack, case, &output) {
         return Ok(verdict);
@@ -402,20 +531,22 @@ fn queue_report(case: &Case) -> Result<(QueueInput, QueueOutput, QueueOutput), V
 pub(super) fn rat_queue(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem("Queue", ops, got, want, &[0, 1, 2, 3]) {
-            return Ok(Verdict::fail(format!(
-                "{problem} (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)"
-            )));
+        if let Some(problem) = step_problem(&QUEUE, ops, got, want, &[0, 1, 2, 3]) {
+            return Ok(problem.verdict(
+                &QUEUE,
+                " (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)",
+            ));
         }
     }
     let what = format!(
         "enqueueing 0 to {} two at a time, dequeueing one after every second, then the rest",
         input.interleaved.saturating_sub(1)
     );
-    if let Some(problem) = drained_problem(&what, &got.interleaved, &want.interleaved) {
-        return Ok(Verdict::fail(format!(
-            "{problem}: growing while wrapped round must move the items front first"
-        )));
+    if let Some(problem) = drained_problem(&QUEUE, &what, &got.interleaved, &want.interleaved) {
+        return Ok(problem.verdict(
+            &QUEUE,
+            ": growing while wrapped round must move the items front first",
+        ));
     }
     if let Some(verdict) = timed_verdict(Container::Queue, case, &case.output()?) {
         return Ok(verdict);
@@ -429,13 +560,99 @@ pub(super) fn rat_queue(case: &Case) -> Judged {
 pub(super) fn rat_queue_capacity(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem("Queue", ops, got, want, &[4]) {
-            return Ok(Verdict::fail(format!(
-                "{problem} (new() has no slots and with_capacity(n) has n; only an enqueue into a full queue grows it, to twice as many slots, 4 if it had none; a queue wrapped round into its free slots is not full)"
-            )));
+        if let Some(problem) = step_problem(&QUEUE, ops, got, want, &[4]) {
+            return Ok(problem.verdict(
+                &QUEUE,
+                " (new() has no slots and with_capacity(n) has n; only an enqueue into a full queue grows it, to twice as many slots, 4 if it had none; a queue wrapped round into its free slots is not full)",
+            ));
         }
     }
     Ok(Verdict::pass(
         "capacity() follows §7.2: 0 for new(), n for with_capacity(n), 4 at the first enqueue, doubling only when full, also while wrapped round",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ops of a script as the grader sends them.
+    fn script(ops: &[&str]) -> Vec<Value> {
+        ops.iter().map(|&name| json!([name])).collect()
+    }
+
+    #[test]
+    fn a_pop_that_panics_on_an_empty_stack_is_told_it_returns_none() {
+        let ops = script(&["new", "pop"]);
+        let want = [json!([null, 0, true, null]), json!([null, 0, true, null])];
+        let panic = json!({
+            "panic": "attempt to subtract with overflow",
+            "location": "submission/src/rat/stack.rs:39",
+            "field": 0,
+        });
+        let got = [want[0].clone(), panic];
+        let Some(Problem::Panicked {
+            words, on_empty, ..
+        }) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "Stack::new(), then pop() panicked at src/rat/stack.rs:39: attempt to subtract with overflow, where it should return None: pop and peek of an empty stack return None"
+        );
+        assert!(on_empty);
+    }
+
+    #[test]
+    fn a_look_that_panics_after_a_step_is_named() {
+        let ops = script(&["new"]);
+        let want = [json!([null, 0, true, null])];
+        let got = [json!({ "panic": "boom", "location": null, "field": 3 })];
+        let Some(Problem::Panicked { words, .. }) = step_problem(&QUEUE, &ops, &got, &want, &[4])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "Queue::new(), then peek() panicked: boom, where it should return None: dequeue and peek of an empty queue return None"
+        );
+    }
+
+    #[test]
+    fn a_push_that_panics_is_not_told_what_to_return() {
+        let ops = vec![json!(["new"]), json!(["push", 1])];
+        let want = [json!([null, 0, true, null]), json!([null, 1, false, 1])];
+        let got = [
+            want[0].clone(),
+            json!({ "panic": "boom", "location": null, "field": 0 }),
+        ];
+        let Some(Problem::Panicked {
+            words, on_empty, ..
+        }) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(words, "Stack::new(), then push(1) panicked: boom");
+        assert!(!on_empty);
+    }
+
+    #[test]
+    fn the_last_take_of_a_drained_stack_that_panics_is_told_it_returns_none() {
+        let got = [
+            json!(1),
+            json!(0),
+            json!({ "panic": "boom", "location": null, "field": 0 }),
+        ];
+        let want = [json!(1), json!(0)];
+        let Some(Problem::Panicked { words, .. }) =
+            drained_problem(&STACK, "pushing 0 to 1", &got, &want)
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "pushing 0 to 1: the 3rd pop() panicked: boom, where it should return None: pop and peek of an empty stack return None"
+        );
+    }
 }
