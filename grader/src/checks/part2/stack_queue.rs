@@ -225,14 +225,15 @@ fn panicked(names: &Names, what: &str, item: &Value, want: Option<&Value>) -> Op
 }
 
 /// The first step of a script whose reported `fields` differ from the reference's,
-/// or that panicked, in words. `got` and `want` have one step per operation.
+/// or that panicked: its index, and the problem in words. `got` and `want` have one
+/// step per operation.
 fn step_problem(
     names: &Names,
     ops: &[Value],
     got: &[Value],
     want: &[Value],
     fields: &[usize],
-) -> Option<Problem> {
+) -> Option<(usize, Problem)> {
     let calls: Vec<String> = ops.iter().map(|op| call(op, names.type_name)).collect();
     for (i, (got, want)) in got.iter().zip(want).enumerate() {
         let this = calls.get(i).map_or("?", String::as_str);
@@ -256,7 +257,7 @@ fn step_problem(
                     .get(i)
                     .is_some_and(|op| ["pop", "dequeue", "peek"].contains(&op_name(op)));
             let want = want.get(field).filter(|_| returns);
-            return panicked(names, &what, got, want);
+            return panicked(names, &what, got, want).map(|problem| (i, problem));
         }
         let field = fields.iter().copied().find(|&k| got.get(k) != want.get(k));
         let Some(field) = field else {
@@ -267,11 +268,14 @@ fn step_problem(
             want.get(field).unwrap_or(&Value::Null),
         );
         if got.as_array().is_none_or(|g| g.len() <= field) {
-            return Some(Problem::Differs(format!(
-                "after {full}, the probe's report could not be read"
-            )));
+            return Some((
+                i,
+                Problem::Differs(format!(
+                    "after {full}, the probe's report could not be read"
+                )),
+            ));
         }
-        return Some(Problem::Differs(match field {
+        let words = match field {
             0 => format!(
                 "{} returned {}, expected {}",
                 then(&before, this),
@@ -289,7 +293,8 @@ fn step_problem(
                 short(g),
                 short(w)
             ),
-        }));
+        };
+        return Some((i, Problem::Differs(words)));
     }
     None
 }
@@ -356,7 +361,8 @@ pub(super) fn rat_stack(case: &Case) -> Judged {
             input.ops.len()
         )));
     }
-    if let Some(problem) = step_problem(&STACK, &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
+    if let Some((_, problem)) =
+        step_problem(&STACK, &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
     {
         return Ok(problem.verdict(
             &STACK,
@@ -528,14 +534,42 @@ fn queue_report(case: &Case) -> Result<(QueueInput, QueueOutput, QueueOutput), V
     Ok((input, got, want))
 }
 
+/// The rule of §7.2 that step `i` of a queue's script broke, the first whose answers
+/// differ from the reference's (`got` and `want` have one step per operation). When
+/// only what peek shows differs there and every dequeue of the script returns the
+/// reference's item, the items are stored and taken right, so peek looks in the
+/// wrong place; otherwise a step that is an enqueue stored its item in the wrong
+/// slot (or grew wrongly), and one that is not broke first in, first out.
+fn queue_rule(ops: &[Value], got: &[Value], want: &[Value], i: usize) -> &'static str {
+    let name = |k: usize| ops.get(k).map_or("?", op_name);
+    let same = |k: usize, field: usize| {
+        let (g, w) = (got.get(k), want.get(k));
+        g.and_then(|g| g.get(field)) == w.and_then(|w| w.get(field))
+    };
+    let dequeues_right = (0..ops.len()).all(|k| name(k) != "dequeue" || same(k, 0));
+    let only_peek_differs = same(i, 1) && same(i, 2) && (same(i, 0) || name(i) == "peek");
+    if dequeues_right && only_peek_differs {
+        return " (peek looks at the front item, the one dequeue takes next, without taking it out: here dequeue takes the right items, so peek looks at another slot than head)";
+    }
+    let dequeued = (0..i).any(|k| name(k) == "dequeue");
+    match (name(i), dequeued) {
+        ("enqueue", true) => {
+            " (enqueue stores the item in slot (head + len) % capacity, behind the items already in the queue: once a dequeue has moved head on, that is not slot len)"
+        }
+        ("enqueue", false) => {
+            " (enqueue stores the item in slot (head + len) % capacity, behind the items already in the queue, growing first when every slot is full)"
+        }
+        _ => {
+            " (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)"
+        }
+    }
+}
+
 pub(super) fn rat_queue(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem(&QUEUE, ops, got, want, &[0, 1, 2, 3]) {
-            return Ok(problem.verdict(
-                &QUEUE,
-                " (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)",
-            ));
+        if let Some((i, problem)) = step_problem(&QUEUE, ops, got, want, &[0, 1, 2, 3]) {
+            return Ok(problem.verdict(&QUEUE, queue_rule(ops, got, want, i)));
         }
     }
     let what = format!(
@@ -560,7 +594,7 @@ pub(super) fn rat_queue(case: &Case) -> Judged {
 pub(super) fn rat_queue_capacity(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem(&QUEUE, ops, got, want, &[4]) {
+        if let Some((_, problem)) = step_problem(&QUEUE, ops, got, want, &[4]) {
             return Ok(problem.verdict(
                 &QUEUE,
                 " (new() has no slots and with_capacity(n) has n; only an enqueue into a full queue grows it, to twice as many slots, 4 if it had none; a queue wrapped round into its free slots is not full)",
@@ -591,9 +625,12 @@ mod tests {
             "field": 0,
         });
         let got = [want[0].clone(), panic];
-        let Some(Problem::Panicked {
-            words, on_empty, ..
-        }) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        let Some((
+            1,
+            Problem::Panicked {
+                words, on_empty, ..
+            },
+        )) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
         else {
             panic!("no panic found");
         };
@@ -609,7 +646,8 @@ mod tests {
         let ops = script(&["new"]);
         let want = [json!([null, 0, true, null])];
         let got = [json!({ "panic": "boom", "location": null, "field": 3 })];
-        let Some(Problem::Panicked { words, .. }) = step_problem(&QUEUE, &ops, &got, &want, &[4])
+        let Some((0, Problem::Panicked { words, .. })) =
+            step_problem(&QUEUE, &ops, &got, &want, &[4])
         else {
             panic!("no panic found");
         };
@@ -627,9 +665,12 @@ mod tests {
             want[0].clone(),
             json!({ "panic": "boom", "location": null, "field": 0 }),
         ];
-        let Some(Problem::Panicked {
-            words, on_empty, ..
-        }) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        let Some((
+            1,
+            Problem::Panicked {
+                words, on_empty, ..
+            },
+        )) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
         else {
             panic!("no panic found");
         };
@@ -653,6 +694,50 @@ mod tests {
         assert_eq!(
             words,
             "pushing 0 to 1: the 3rd pop() panicked: boom, where it should return None: pop and peek of an empty stack return None"
+        );
+    }
+
+    #[test]
+    fn a_wrong_front_after_an_enqueue_blames_enqueues_slot_unless_dequeue_is_right() {
+        // with_capacity(2), enqueue(1), enqueue(2), dequeue(), enqueue(3), dequeue():
+        // the item 2 was overwritten by 3.
+        let ops = vec![
+            json!(["with_capacity", 2]),
+            json!(["enqueue", 1]),
+            json!(["enqueue", 2]),
+            json!(["dequeue"]),
+            json!(["enqueue", 3]),
+            json!(["dequeue"]),
+        ];
+        let want = [
+            json!([null, 0, true, null]),
+            json!([null, 1, false, 1]),
+            json!([null, 2, false, 1]),
+            json!([1, 1, false, 2]),
+            json!([null, 2, false, 2]),
+            json!([2, 1, false, 3]),
+        ];
+        let mut got = want.clone();
+        got[4] = json!([null, 2, false, 3]);
+        got[5] = json!([3, 1, false, null]);
+        let overwritten = queue_rule(&ops, &got, &want, 4);
+        assert!(
+            overwritten.contains("once a dequeue has moved head on"),
+            "{overwritten}"
+        );
+        let mut lost = want.clone();
+        lost[2] = json!([null, 1, false, 1]);
+        assert!(queue_rule(&ops[..3], &lost, &want, 2).contains("growing first"));
+        // The same wrong front, but dequeue takes the right items: peek's fault.
+        got[5] = want[5].clone();
+        let peek = queue_rule(&ops, &got, &want, 4);
+        assert!(peek.starts_with(" (peek looks at the front item"), "{peek}");
+        // A dequeue that returns the wrong item breaks first in, first out.
+        got[3] = json!([2, 1, false, 2]);
+        let dequeue = queue_rule(&ops, &got, &want, 3);
+        assert!(
+            dequeue.contains("dequeue takes the item in slot head"),
+            "{dequeue}"
         );
     }
 }
