@@ -12,7 +12,8 @@
 //! of the step panicked (0 the operation, then `len`, `is_empty`, `peek`,
 //! `capacity`), so the grader can name the call that panicked and what it should
 //! have returned. A run that drains a container ends with such a panic when the
-//! last take panics.
+//! last take panics. So does each `RatMaze::new` of a size the grader asks about,
+//! so that a size accepted and then indexed can be told that it is an error.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
@@ -98,18 +99,25 @@ fn note_panic_places() {
     });
 }
 
-/// Runs `work`, call `field` of a container's step: its value, or the panic of the
-/// student's code as `{"panic": message, "location": "file:line", "field": field}`.
-/// A `todo!()` goes on unwinding, so that an unwritten method is reported as not
-/// implemented, as everywhere.
-fn guarded(field: usize, work: impl FnOnce() -> Value) -> Result<Value, Value> {
+/// Runs `work`: its value, or the panic of the student's code as `{"panic": message,
+/// "location": "file:line"}`. A `todo!()` goes on unwinding, so that an unwritten
+/// method is reported as not implemented, as everywhere.
+fn guarded(work: impl FnOnce() -> Value) -> Result<Value, Value> {
     catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
         let message = wire::panic_message(panic.as_ref());
         if message.starts_with("not yet implemented") {
             std::panic::resume_unwind(panic);
         }
         let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
-        json!({ "panic": message, "location": location, "field": field })
+        json!({ "panic": message, "location": location })
+    })
+}
+
+/// [`guarded`] for call `field` of a container's step, which its panic names.
+fn step_call(field: usize, work: impl FnOnce() -> Value) -> Result<Value, Value> {
+    guarded(work).map_err(|mut panic| {
+        panic["field"] = json!(field);
+        panic
     })
 }
 
@@ -118,7 +126,7 @@ fn guarded(field: usize, work: impl FnOnce() -> Value) -> Result<Value, Value> {
 fn drained<T: serde::Serialize>(most: usize, mut take: impl FnMut() -> Option<T>) -> Vec<Value> {
     let mut out = Vec::new();
     while out.len() < most {
-        match guarded(0, || json!(take())) {
+        match guarded(|| json!(take())) {
             Ok(Value::Null) => break,
             Ok(item) => out.push(item),
             Err(panic) => {
@@ -140,7 +148,7 @@ fn stack_script(input: &Value) -> Value {
         .map(|step| {
             let (name, args) = op(step);
             let mut run = || -> Result<Value, Value> {
-                let result = guarded(0, || match name {
+                let result = step_call(0, || match name {
                     "new" => {
                         stack = Stack::new();
                         Value::Null
@@ -159,9 +167,9 @@ fn stack_script(input: &Value) -> Value {
                 })?;
                 Ok(json!([
                     result,
-                    guarded(1, || json!(stack.len()))?,
-                    guarded(2, || json!(stack.is_empty()))?,
-                    guarded(3, || option(stack.peek().copied()))?,
+                    step_call(1, || json!(stack.len()))?,
+                    step_call(2, || json!(stack.is_empty()))?,
+                    step_call(3, || option(stack.peek().copied()))?,
                 ]))
             };
             run().unwrap_or_else(|panic| panic)
@@ -248,7 +256,7 @@ fn queue_script(input: &Value) -> Value {
                 .map(|step| {
                     let (name, args) = op(step);
                     let mut run = || -> Result<Value, Value> {
-                        let result = guarded(0, || match name {
+                        let result = step_call(0, || match name {
                             "new" => {
                                 queue = Queue::new();
                                 Value::Null
@@ -271,12 +279,12 @@ fn queue_script(input: &Value) -> Value {
                         })?;
                         let mut seen = vec![
                             result,
-                            guarded(1, || json!(queue.len()))?,
-                            guarded(2, || json!(queue.is_empty()))?,
-                            guarded(3, || option(queue.peek().copied()))?,
+                            step_call(1, || json!(queue.len()))?,
+                            step_call(2, || json!(queue.is_empty()))?,
+                            step_call(3, || option(queue.peek().copied()))?,
                         ];
                         if capacity {
-                            seen.push(guarded(4, || json!(queue.capacity()))?);
+                            seen.push(step_call(4, || json!(queue.capacity()))?);
                         }
                         Ok(json!(seen))
                     };
@@ -356,6 +364,7 @@ fn calls_so_far(n: usize, calls: &[String]) -> String {
 }
 
 fn rat_maze_rooms(input: &Value) -> Value {
+    note_panic_places();
     let sizes: Vec<usize> = field(input, "sizes");
     let show_doors_up_to: usize = field(input, "show_doors_up_to");
     let queries: Vec<(usize, usize, u8)> = field(input, "neighbor");
@@ -364,7 +373,7 @@ fn rat_maze_rooms(input: &Value) -> Value {
         .iter()
         .map(|&n| {
             wire::calls::calling(format!("RatMaze::new({n}), then door_open of each room and direction"));
-            match RatMaze::new(n) {
+            guarded(|| match RatMaze::new(n) {
                 Ok(maze) => {
                     let mut made = json!({ "size": maze.size(), "rooms": maze.rooms(), "start": maze.start(), "goal": maze.goal() });
                     if n <= show_doors_up_to {
@@ -373,7 +382,8 @@ fn rat_maze_rooms(input: &Value) -> Value {
                     json!({ "ok": made })
                 }
                 Err(error) => json!({ "err": error.to_string() }),
-            }
+            })
+            .unwrap_or_else(|panic| panic)
         })
         .collect();
     let neighbor: Vec<Value> = queries
