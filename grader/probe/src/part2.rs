@@ -488,10 +488,20 @@ fn rat_search(input: &Value) -> Value {
         "dfs" => rat::dfs,
         other => panic!("the grader sent an unknown search {other}"),
     };
+    // Once a search has taken a room out twice, its found_from may hold a loop,
+    // which a path followed back from a reachable goal walks until memory runs out:
+    // the mazes after it are not searched (the grader sends those whose goal cannot
+    // be reached first), so that the report shows the room taken out twice.
+    let mut twice = false;
     json!(mazes
         .iter()
         .map(|given| {
+            if twice {
+                return json!({ "skipped": true });
+            }
             let result = run(&built(given));
+            let mut seen = std::collections::HashSet::new();
+            twice = !result.visited.iter().all(|room| seen.insert(*room));
             json!({ "visited": result.visited, "path": result.path })
         })
         .collect::<Vec<_>>())
