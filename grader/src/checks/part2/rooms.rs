@@ -223,7 +223,7 @@ fn one_door(op: &Value) -> Option<(u64, u8)> {
 
 /// Whether a door is on the border of an n×n maze.
 fn on_border(n: usize, room: u64, d: u8) -> bool {
-    let (n, room) = (n as u64, room);
+    let n = n as u64;
     let (row, column) = (room / n.max(1), room % n.max(1));
     (d == NORTH && row == 0)
         || (d == SOUTH && row + 1 == n)
