@@ -5,6 +5,18 @@
 //! only, so a check of the searches does not depend on the file reader or the
 //! generator. Every list in the output has one item per item of the input; loops that
 //! wait for a container to run empty stop after as many steps as it can hold.
+//!
+//! Each call of a stack's or queue's script runs behind `catch_unwind`: a panic of
+//! the student's code (but a `todo!()`, left to end the run) becomes that step's
+//! `{"panic": message, "location": "file:line", "field": k}`, `k` saying which call
+//! of the step panicked (0 the operation, then `len`, `is_empty`, `peek`,
+//! `capacity`), so the grader can name the call that panicked and what it should
+//! have returned. A run that drains a container ends with such a panic when the
+//! last take panics. So does each `RatMaze::new` of a size the grader asks about,
+//! so that a size accepted and then indexed can be told that it is an error.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
 use maze::{Direction, MazeRng};
@@ -68,7 +80,66 @@ fn built(given: &GivenMaze) -> RatMaze {
     maze
 }
 
+thread_local! {
+    /// Where the last panic on this thread happened, as `file:line`.
+    static PANIC_PLACE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Adds to the probe's panic hook (once) a note of where each panic happened, so
+/// that a panic caught by [`guarded`] still names the line of the student's code.
+fn note_panic_places() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+            PANIC_PLACE.with(|cell| *cell.borrow_mut() = place);
+            previous(info);
+        }));
+    });
+}
+
+/// Runs `work`: its value, or the panic of the student's code as `{"panic": message,
+/// "location": "file:line"}`. A `todo!()` goes on unwinding, so that an unwritten
+/// method is reported as not implemented, as everywhere.
+fn guarded(work: impl FnOnce() -> Value) -> Result<Value, Value> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
+        let message = wire::panic_message(panic.as_ref());
+        if message.starts_with("not yet implemented") {
+            std::panic::resume_unwind(panic);
+        }
+        let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
+        json!({ "panic": message, "location": location })
+    })
+}
+
+/// [`guarded`] for call `field` of a container's step, which its panic names.
+fn step_call(field: usize, work: impl FnOnce() -> Value) -> Result<Value, Value> {
+    guarded(work).map_err(|mut panic| {
+        panic["field"] = json!(field);
+        panic
+    })
+}
+
+/// Takes items out of a container with `take` until it gives `None` (at most
+/// `most` items): the items, then the panic of the last take if it panicked.
+fn drained<T: serde::Serialize>(most: usize, mut take: impl FnMut() -> Option<T>) -> Vec<Value> {
+    let mut out = Vec::new();
+    while out.len() < most {
+        match guarded(|| json!(take())) {
+            Ok(Value::Null) => break,
+            Ok(item) => out.push(item),
+            Err(panic) => {
+                out.push(panic);
+                break;
+            }
+        }
+    }
+    out
+}
+
 fn stack_script(input: &Value) -> Value {
+    note_panic_places();
     let ops: Vec<Vec<Value>> = field(input, "ops");
     let many: u32 = field(input, "many");
     let mut stack: Stack<u64> = Stack::new();
@@ -76,31 +147,39 @@ fn stack_script(input: &Value) -> Value {
         .iter()
         .map(|step| {
             let (name, args) = op(step);
-            let result = match name {
-                "new" => {
-                    stack = Stack::new();
-                    Value::Null
-                }
-                "default" => {
-                    stack = Stack::default();
-                    Value::Null
-                }
-                "push" => {
-                    stack.push(args[0]);
-                    Value::Null
-                }
-                "pop" => option(stack.pop()),
-                "peek" => option(stack.peek().copied()),
-                other => panic!("the grader sent an unknown stack operation {other}"),
+            let mut run = || -> Result<Value, Value> {
+                let result = step_call(0, || match name {
+                    "new" => {
+                        stack = Stack::new();
+                        Value::Null
+                    }
+                    "default" => {
+                        stack = Stack::default();
+                        Value::Null
+                    }
+                    "push" => {
+                        stack.push(args[0]);
+                        Value::Null
+                    }
+                    "pop" => option(stack.pop()),
+                    "peek" => option(stack.peek().copied()),
+                    other => panic!("the grader sent an unknown stack operation {other}"),
+                })?;
+                Ok(json!([
+                    result,
+                    step_call(1, || json!(stack.len()))?,
+                    step_call(2, || json!(stack.is_empty()))?,
+                    step_call(3, || option(stack.peek().copied()))?,
+                ]))
             };
-            json!([result, stack.len(), stack.is_empty(), stack.peek().copied()])
+            run().unwrap_or_else(|panic| panic)
         })
         .collect();
     let mut big = Stack::new();
     for item in 0..many {
         big.push(item);
     }
-    let drained: Vec<u32> = std::iter::from_fn(|| big.pop()).take(many as usize + 1).collect();
+    let drained = drained(many as usize + 1, || big.pop());
     let mut answer = json!({ "steps": steps, "drained": drained });
     if input.get("timed").is_some() {
         answer["timed"] = timed_stack(&field(input, "timed"));
@@ -165,6 +244,7 @@ fn timed_run<C>(
 }
 
 fn queue_script(input: &Value) -> Value {
+    note_panic_places();
     let scripts: Vec<Vec<Vec<Value>>> = field(input, "scripts");
     let capacity: bool = field(input, "capacity");
     let interleaved: u32 = field(input, "interleaved");
@@ -175,32 +255,40 @@ fn queue_script(input: &Value) -> Value {
             ops.iter()
                 .map(|step| {
                     let (name, args) = op(step);
-                    let result = match name {
-                        "new" => {
-                            queue = Queue::new();
-                            Value::Null
+                    let mut run = || -> Result<Value, Value> {
+                        let result = step_call(0, || match name {
+                            "new" => {
+                                queue = Queue::new();
+                                Value::Null
+                            }
+                            "default" => {
+                                queue = Queue::default();
+                                Value::Null
+                            }
+                            "with_capacity" => {
+                                queue = Queue::with_capacity(arg(&args, 0));
+                                Value::Null
+                            }
+                            "enqueue" => {
+                                queue.enqueue(args[0]);
+                                Value::Null
+                            }
+                            "dequeue" => option(queue.dequeue()),
+                            "peek" => option(queue.peek().copied()),
+                            other => panic!("the grader sent an unknown queue operation {other}"),
+                        })?;
+                        let mut seen = vec![
+                            result,
+                            step_call(1, || json!(queue.len()))?,
+                            step_call(2, || json!(queue.is_empty()))?,
+                            step_call(3, || option(queue.peek().copied()))?,
+                        ];
+                        if capacity {
+                            seen.push(step_call(4, || json!(queue.capacity()))?);
                         }
-                        "default" => {
-                            queue = Queue::default();
-                            Value::Null
-                        }
-                        "with_capacity" => {
-                            queue = Queue::with_capacity(arg(&args, 0));
-                            Value::Null
-                        }
-                        "enqueue" => {
-                            queue.enqueue(args[0]);
-                            Value::Null
-                        }
-                        "dequeue" => option(queue.dequeue()),
-                        "peek" => option(queue.peek().copied()),
-                        other => panic!("the grader sent an unknown queue operation {other}"),
+                        Ok(json!(seen))
                     };
-                    let mut seen = vec![result, json!(queue.len()), json!(queue.is_empty()), option(queue.peek().copied())];
-                    if capacity {
-                        seen.push(json!(queue.capacity()));
-                    }
-                    json!(seen)
+                    run().unwrap_or_else(|panic| panic)
                 })
                 .collect::<Vec<_>>()
                 .into()
@@ -212,10 +300,10 @@ fn queue_script(input: &Value) -> Value {
     for item in 0..interleaved {
         long.enqueue(item);
         if item % 2 == 1 {
-            out.extend(long.dequeue());
+            out.extend(long.dequeue().map(Value::from));
         }
     }
-    out.extend(std::iter::from_fn(|| long.dequeue()).take(interleaved as usize + 1));
+    out.extend(drained(interleaved as usize + 1, || long.dequeue()));
     let mut answer = json!({ "scripts": runs, "interleaved": out });
     if input.get("timed").is_some() {
         answer["timed"] = timed_queue(&field(input, "timed"));
@@ -276,6 +364,7 @@ fn calls_so_far(n: usize, calls: &[String]) -> String {
 }
 
 fn rat_maze_rooms(input: &Value) -> Value {
+    note_panic_places();
     let sizes: Vec<usize> = field(input, "sizes");
     let show_doors_up_to: usize = field(input, "show_doors_up_to");
     let queries: Vec<(usize, usize, u8)> = field(input, "neighbor");
@@ -284,7 +373,7 @@ fn rat_maze_rooms(input: &Value) -> Value {
         .iter()
         .map(|&n| {
             wire::calls::calling(format!("RatMaze::new({n}), then door_open of each room and direction"));
-            match RatMaze::new(n) {
+            guarded(|| match RatMaze::new(n) {
                 Ok(maze) => {
                     let mut made = json!({ "size": maze.size(), "rooms": maze.rooms(), "start": maze.start(), "goal": maze.goal() });
                     if n <= show_doors_up_to {
@@ -293,7 +382,8 @@ fn rat_maze_rooms(input: &Value) -> Value {
                     json!({ "ok": made })
                 }
                 Err(error) => json!({ "err": error.to_string() }),
-            }
+            })
+            .unwrap_or_else(|panic| panic)
         })
         .collect();
     let neighbor: Vec<Value> = queries
@@ -398,10 +488,20 @@ fn rat_search(input: &Value) -> Value {
         "dfs" => rat::dfs,
         other => panic!("the grader sent an unknown search {other}"),
     };
+    // Once a search has taken a room out twice, its found_from may hold a loop,
+    // which a path followed back from a reachable goal walks until memory runs out:
+    // the mazes after it are not searched (the grader sends those whose goal cannot
+    // be reached first), so that the report shows the room taken out twice.
+    let mut twice = false;
     json!(mazes
         .iter()
         .map(|given| {
+            if twice {
+                return json!({ "skipped": true });
+            }
             let result = run(&built(given));
+            let mut seen = std::collections::HashSet::new();
+            twice = !result.visited.iter().all(|room| seen.insert(*room));
             json!({ "visited": result.visited, "path": result.path })
         })
         .collect::<Vec<_>>())

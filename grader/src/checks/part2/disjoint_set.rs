@@ -255,10 +255,15 @@ pub(super) fn compression_input(inputs: &Inputs) -> anyhow::Result<Value> {
     sixteen.extend(watched(json!(["union", 15, 3])));
     sixteen.extend(watched(json!(["find", 11])));
     sixteen.extend(watched(json!(["find", 13])));
+    // A tie of two pairs, joined through elements that are not their roots: b's
+    // root, not b, goes under a's root.
+    let mut pairs = unions(&[(0, 1), (2, 3)]);
+    pairs.extend(watched(json!(["union", 1, 3])));
     let scripts = vec![
         set_script(8, eight),
         set_script(9, nine),
         set_script(16, sixteen),
+        set_script(4, pairs),
     ];
     // New: a tall tree over eight elements drawn at random (so that a way up of
     // three steps is there to compress, whatever the course's secret draws), its
@@ -448,9 +453,30 @@ fn watched_call(
                     }
                     other
                 }
+                (true, []) => {
+                    // An element that is not a root was hung under the other group's
+                    // root (not under its own, as find's compression would).
+                    let hung = (0..before.len()).find(|&y| {
+                        let own = if way_a.contains(&y) { ra } else { rb };
+                        before.get(y) != after.get(y)
+                            && after
+                                .get(y)
+                                .is_some_and(|&p| (p == ra || p == rb) && p != own)
+                    });
+                    let how = match hung {
+                        Some(y) => format!(
+                            ": it hung {y}, which is not a root, under {}",
+                            after.get(y).copied().unwrap_or(y)
+                        ),
+                        None => String::new(),
+                    };
+                    return Err(format!(
+                        "{what} returned true, but neither root, {ra} nor {rb}, was hung under the other{how}, so the group it made has two roots: union joins the roots, hanging one root under the other (on a tie b's root under a's root), so that every group has one root"
+                    ));
+                }
                 (true, _) => {
                     return Err(format!(
-                        "{what} returned true, but not exactly one of the roots {ra} and {rb} was hung under the other"
+                        "{what} returned true, but both roots {ra} and {rb} were moved: union hangs exactly one root under the other"
                     ));
                 }
             };
@@ -576,6 +602,14 @@ mod tests {
         // Pointing at the new root after the link is fine too.
         let also_good = [0, 0, 0, 0, 3, 0];
         assert!(watched_call(&union, &json!(true), &before, &also_good, "x").is_ok());
+        let not_a_root = [0, 0, 1, 3, 3, 0];
+        let two_roots = watched_call(&union, &json!(true), &before, &not_a_root, "x").unwrap_err();
+        assert!(
+            two_roots.contains(
+                "it hung 5, which is not a root, under 0, so the group it made has two roots"
+            ),
+            "{two_roots}"
+        );
         let no_find = [0, 0, 1, 0, 3, 4];
         assert!(watched_call(&union, &json!(true), &before, &no_find, "x").is_err());
         assert!(watched_call(&union, &json!(false), &before, &good, "x").is_err());

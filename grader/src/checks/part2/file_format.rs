@@ -195,7 +195,36 @@ pub(super) fn write_read_input(inputs: &Inputs) -> anyhow::Result<Value> {
             open: random_doors(&mut rng, n),
         });
     }
+    // The ways in and out that RatMaze::new opens, closed again by set_door.
+    let n = 4;
+    let mut open = random_doors(&mut rng, n);
+    open[0] &= !NORTH;
+    open[n * n - 1] &= !SOUTH;
+    mazes.push(GivenMaze {
+        name: format!("a {n}x{n} maze with random doors and its ways in and out shut"),
+        n,
+        open,
+    });
     Ok(json!({ "mazes": mazes_value(&mazes) }))
+}
+
+/// What set_door was told of the first door that `built` has otherwise than `sent`,
+/// in words: `: set_door(0, Direction::NORTH, false) set that door, …`.
+fn set_door_note(built: &[u8], sent: &[u8]) -> String {
+    let Some(room) = first_difference(built, sent) else {
+        return String::new();
+    };
+    let (Some(&got), Some(&want)) = (built.get(room), sent.get(room)) else {
+        return String::new();
+    };
+    let Some(&d) = CARDINALS.iter().find(|&&d| (got ^ want) & d != 0) else {
+        return String::new();
+    };
+    format!(
+        " (set_door({room}, Direction::{}, {}) was the last call for that door: set_door sets exactly the door it is given, open or closed)",
+        direction_name(d),
+        want & d != 0
+    )
 }
 
 pub(super) fn rat_write_read_identity(case: &Case) -> Judged {
@@ -211,9 +240,10 @@ pub(super) fn rat_write_read_identity(case: &Case) -> Judged {
         let sent = Rooms::checked(maze.n, &maze.open).map_err(Verdict::grader_error)?;
         if report.built != maze.open {
             let message = format!(
-                "{name}: after RatMaze::new({}) and set_door on every door, door_open says {}",
+                "{name}: after RatMaze::new({}) and set_door on every door, door_open says {}{}",
                 maze.n,
-                door_difference(&report.built, &maze.open)
+                door_difference(&report.built, &maze.open),
+                set_door_note(&report.built, &maze.open)
             );
             return Ok(match Rooms::checked(maze.n, &report.built) {
                 Ok(built) => Verdict::fail_with_diff(message, &sent.render(), &built.render()),
@@ -247,4 +277,19 @@ pub(super) fn rat_write_read_identity(case: &Case) -> Judged {
         "read(write(maze)) gives the same maze for {} mazes, one-sided doors included",
         mazes.len()
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_door_otherwise_than_sent_names_its_set_door() {
+        let note = set_door_note(&[NORTH | SOUTH, 0], &[SOUTH, 0]);
+        assert_eq!(
+            note,
+            " (set_door(0, Direction::NORTH, false) was the last call for that door: set_door sets exactly the door it is given, open or closed)"
+        );
+        assert_eq!(set_door_note(&[SOUTH], &[SOUTH]), "");
+    }
 }

@@ -88,6 +88,60 @@ fn rooms_picture(n: usize, expected: &[u8], yours: &[u8]) -> String {
     )
 }
 
+/// When `generate_perfect` stops, in the words of its failures.
+const PERFECT_STOPS: &str = "generate_perfect goes on until rooms − 1 pairs have been joined, every room in one group, counting only the rounds whose union joined two groups";
+
+/// Words for a generated maze that holds every open door of the reference's and more
+/// (it went on after the reference stopped), or only some of them and no other while
+/// it is unfinished (start and goal apart for `generate`, rooms shut off for
+/// `generate_perfect`: it stopped early), with the generator's stop rule and the hint
+/// that says it; `None` otherwise (the mazes differ both ways: the order of random
+/// calls).
+fn stop_problem(generator: &str, got: &Rooms<'_>, want: &[u8]) -> Option<(String, &'static str)> {
+    let got_open = got.open;
+    if got_open.len() != want.len() {
+        return None;
+    }
+    let extra = got_open.iter().zip(want).any(|(g, w)| g & !w != 0);
+    let perfect = generator == "generate_perfect";
+    let (group, groups) = got.groups();
+    let unfinished = if perfect {
+        groups > 1
+    } else {
+        group.first() != group.last()
+    };
+    let missing = got_open.iter().zip(want).any(|(g, w)| w & !g != 0);
+    let (did, rule) = match (extra, missing && unfinished, perfect) {
+        _ if extra && missing => return None,
+        (true, false, false) => (
+            "made the reference's maze, then opened more doors",
+            "generate stops as soon as the start and the goal are in the same group, leaving the rooms not joined yet shut off",
+        ),
+        (false, true, false) => (
+            "opened only some of the reference's doors, and no other",
+            "generate goes on until the start and the goal are in the same group",
+        ),
+        (true, false, true) => (
+            "made the reference's maze, then opened more doors",
+            "generate_perfect stops once every room is in one group, after rooms − 1 rounds whose union joined two groups",
+        ),
+        (false, true, true) => (
+            "opened only some of the reference's doors, and no other",
+            PERFECT_STOPS,
+        ),
+        _ => return None,
+    };
+    let hint = if perfect {
+        GENERATE_PERFECT_ENDS
+    } else {
+        GENERATE_ENDS
+    };
+    Some((
+        format!("{did}: {} ({rule})", door_difference(got_open, want)),
+        hint,
+    ))
+}
+
 #[derive(Deserialize)]
 struct GeneratorInput {
     pub(super) generator: String,
@@ -128,9 +182,23 @@ fn generated_verdict(case: &Case, perfect: bool) -> Judged {
         }
         let (group, groups) = rooms.groups();
         let goal = rooms.rooms() - 1;
+        // A maze left in pieces: the generator stopped before its rule says.
+        let stopped_early = |problem: String| -> Judged {
+            let hint = if perfect {
+                GENERATE_PERFECT_ENDS
+            } else {
+                GENERATE_ENDS
+            };
+            fail(problem).map(|verdict| verdict.with_hint(hint))
+        };
         if group.first() != group.get(goal) {
-            return fail(format!(
-                "the generated {label} does not join room 0 to the goal room {goal}: go on until start and goal are in the same set"
+            let rule = if perfect {
+                PERFECT_STOPS
+            } else {
+                "go on until start and goal are in the same set"
+            };
+            return stopped_early(format!(
+                "the generated {label} does not join room 0 to the goal room {goal}: {rule}"
             ));
         }
         // Without a loop, the passages form a forest: each group of k joined rooms
@@ -145,8 +213,8 @@ fn generated_verdict(case: &Case, perfect: bool) -> Judged {
         }
         if perfect && groups != 1 {
             let cut_off = group.iter().filter(|&&g| g != group[0]).count();
-            return fail(format!(
-                "the generated {label} is not perfect: {cut_off} rooms cannot be reached from room 0 (go on until rooms − 1 pairs have been joined)"
+            return stopped_early(format!(
+                "the generated {label} is not perfect: {cut_off} rooms cannot be reached from room 0 ({PERFECT_STOPS})"
             ));
         }
     }
@@ -222,18 +290,91 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
                 "{generator}({n}, seed {seed}) made the reference's maze, but drew other numbers from the MazeRng than the reference: {why}"
             )));
         }
-        let message = format!(
-            "{generator}({n}, seed {seed}) made another maze than the reference: {} ({rule})",
-            door_difference(&maze.open, &expected.open)
-        );
-        return Ok(match Rooms::checked(n, &maze.open) {
+        let stopped = Rooms::checked(n, &maze.open)
+            .ok()
+            .and_then(|mine| stop_problem(generator, &mine, &expected.open));
+        let (message, hint) = match stopped {
+            Some((problem, hint)) => (
+                format!("{generator}({n}, seed {seed}) {problem}"),
+                Some(hint),
+            ),
+            None => (
+                format!(
+                    "{generator}({n}, seed {seed}) made another maze than the reference: {} ({rule})",
+                    door_difference(&maze.open, &expected.open)
+                ),
+                None,
+            ),
+        };
+        let verdict = match Rooms::checked(n, &maze.open) {
             Ok(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render())
                 .with_picture(rooms_picture(n, &expected.open, &maze.open)),
             Err(_) => Verdict::fail(message),
+        };
+        return Ok(match hint {
+            Some(hint) => verdict.with_hint(hint),
+            None => verdict,
         });
     }
     Ok(Verdict::pass(format!(
         "{generator} makes the reference's mazes for {} seeds",
         input.mazes.len()
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rooms(open: &[u8]) -> Rooms<'_> {
+        Rooms::checked(2, open).unwrap()
+    }
+
+    #[test]
+    fn a_maze_with_more_doors_than_the_reference_s_went_on_too_long() {
+        // 0 — 2 — 3 joined; then 0 — 1 as well.
+        let reference = [NORTH | SOUTH, 0, NORTH | EAST, SOUTH | WEST];
+        let more = [NORTH | SOUTH | EAST, WEST, NORTH | EAST, SOUTH | WEST];
+        let (words, hint) = stop_problem("generate", &rooms(&more), &reference).unwrap();
+        assert!(
+            words.starts_with("made the reference's maze, then opened more doors: room 0"),
+            "{words}"
+        );
+        assert!(
+            words
+                .contains("generate stops as soon as the start and the goal are in the same group"),
+            "{words}"
+        );
+        assert_eq!(hint, GENERATE_ENDS);
+        let (words, hint) = stop_problem("generate_perfect", &rooms(&reference), &more).unwrap();
+        assert!(
+            words.contains("counting only the rounds whose union joined two groups"),
+            "{words}"
+        );
+        assert_eq!(hint, GENERATE_PERFECT_ENDS);
+    }
+
+    #[test]
+    fn a_maze_with_fewer_doors_stopped_early_only_when_unfinished() {
+        let reference = [NORTH | SOUTH, 0, NORTH | EAST, SOUTH | WEST];
+        let more = [NORTH | SOUTH | EAST, WEST, NORTH | EAST, SOUTH | WEST];
+        // Fewer doors, but start and goal joined: generate did stop; another order.
+        assert_eq!(stop_problem("generate", &rooms(&reference), &more), None);
+        // Fewer doors, start and goal apart: generate stopped early.
+        let apart = [NORTH | SOUTH, 0, NORTH, SOUTH];
+        let (words, _) = stop_problem("generate", &rooms(&apart), &reference).unwrap();
+        assert!(
+            words.contains("generate goes on until the start and the goal"),
+            "{words}"
+        );
+        // Doors that differ both ways: the order of random calls, even when the
+        // maze is finished.
+        let other = [NORTH | EAST, WEST, 0, SOUTH];
+        assert_eq!(stop_problem("generate", &rooms(&other), &reference), None);
+        let finished_otherwise = [NORTH | EAST, SOUTH | WEST, 0, NORTH | SOUTH];
+        assert_eq!(
+            stop_problem("generate", &rooms(&finished_otherwise), &reference),
+            None
+        );
+    }
 }

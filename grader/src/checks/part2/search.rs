@@ -21,17 +21,56 @@ pub(super) fn dfs_sample_input(inputs: &Inputs) -> anyhow::Result<Value> {
 }
 
 pub(super) fn bfs_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(search_input("bfs", &fixture_mazes(inputs)?))
+    Ok(search_input(
+        "bfs",
+        &unreachable_first(fixture_mazes(inputs)?),
+    ))
 }
 
 pub(super) fn dfs_fixtures_input(inputs: &Inputs) -> anyhow::Result<Value> {
-    Ok(search_input("dfs", &fixture_mazes(inputs)?))
+    Ok(search_input(
+        "dfs",
+        &unreachable_first(fixture_mazes(inputs)?),
+    ))
+}
+
+/// `mazes` with those whose goal cannot be reached from room 0 first. A search that
+/// takes a room out twice (room 0, when it is not marked as it is put in) may leave
+/// a loop in found_from, which a path followed back from the goal walks until memory
+/// runs out; where the goal cannot be reached no path is built, so the search ends
+/// and shows the room it took out twice, and the probe searches no further maze.
+fn unreachable_first(mut mazes: Vec<GivenMaze>) -> Vec<GivenMaze> {
+    let reachable = |maze: &GivenMaze| {
+        Rooms::checked(maze.n, &maze.open).is_ok_and(|rooms| {
+            let (group, _) = rooms.groups();
+            group.first() == group.last()
+        })
+    };
+    mazes.sort_by_key(reachable);
+    mazes
 }
 
 #[derive(Deserialize)]
 struct SearchResult {
+    #[serde(default)]
     pub(super) visited: Vec<usize>,
+    #[serde(default)]
     pub(super) path: Vec<usize>,
+    /// Set by the probe for a maze it did not search, after a search that took a
+    /// room out twice.
+    #[serde(default)]
+    pub(super) skipped: bool,
+}
+
+/// The first room a search took out a second time: its place in `visited`, and the
+/// room.
+fn taken_twice(visited: &[usize]) -> Option<(usize, usize)> {
+    let mut seen = std::collections::HashSet::new();
+    visited
+        .iter()
+        .enumerate()
+        .find(|&(_, &room)| !seen.insert(room))
+        .map(|(at, &room)| (at, room))
 }
 
 /// The rat maze with the rooms each search took out, up to and including the
@@ -77,9 +116,26 @@ pub(in crate::checks) fn rat_search(case: &Case) -> Judged {
         ));
     }
     for ((maze, got), want) in input.mazes.iter().zip(&got).zip(&want) {
+        if got.skipped {
+            return Ok(Verdict::fail(format!(
+                "{}: not searched, after a search that took a room out twice (mark a room when it goes into the {container})",
+                maze.name
+            )));
+        }
         if let Some(at) = first_difference(&got.visited, &want.visited) {
             let label = format!("Rooms visited by {name}");
-            let which = if at < got.visited.len() && at < want.visited.len() {
+            let twice = taken_twice(&got.visited).filter(|&(again, _)| again <= at);
+            let which = if let Some((again, room)) = twice {
+                let start = if room == 0 {
+                    ": room 0 too must be marked when it is put in, at the start, or its neighbours put it in again"
+                } else {
+                    ""
+                };
+                format!(
+                    "the {} room taken out is {room} a second time: a room is put in at most once, because it is marked when it goes into the {container}{start}",
+                    ordinal(again + 1)
+                )
+            } else if at < got.visited.len() && at < want.visited.len() {
                 format!(
                     "the {} room taken out is {}, expected {}",
                     ordinal(at + 1),
@@ -186,5 +242,49 @@ mod tests {
             "{}",
             verdict.message
         );
+    }
+
+    #[test]
+    fn a_room_taken_out_twice_is_named_room_0_with_its_mark() {
+        assert_eq!(taken_twice(&[0, 1, 0, 2]), Some((2, 0)));
+        assert_eq!(taken_twice(&[0, 1, 2]), None);
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let input = dfs_sample_input(&Inputs {
+            fixtures: &fixtures,
+            check: "rat_dfs_sample",
+            secret: None,
+        })
+        .unwrap();
+        let want = json!([{ "visited": [0, 5, 10], "path": [] }]);
+        let got = json!([{ "visited": [0, 5, 0, 10], "path": [] }]);
+        let verdict = rat_search(&Case {
+            input: &input,
+            output: &got,
+            expected: Some(&want),
+        })
+        .unwrap_or_else(|verdict| verdict);
+        assert!(
+            verdict.message.contains(
+                "the 3rd room taken out is 0 a second time: a room is put in at most once, because it is marked when it goes into the Stack: room 0 too must be marked when it is put in, at the start"
+            ),
+            "{}",
+            verdict.message
+        );
+    }
+
+    #[test]
+    fn mazes_whose_goal_cannot_be_reached_are_searched_first() {
+        let maze = |name: &str, open: Vec<u8>| GivenMaze {
+            name: name.to_owned(),
+            n: 2,
+            open,
+        };
+        let joined = maze("joined", vec![NORTH | SOUTH, 0, NORTH | EAST, SOUTH | WEST]);
+        let apart = maze("apart", vec![NORTH, 0, 0, SOUTH]);
+        let names: Vec<String> = unreachable_first(vec![joined, apart])
+            .into_iter()
+            .map(|maze| maze.name)
+            .collect();
+        assert_eq!(names, ["apart", "joined"]);
     }
 }

@@ -129,17 +129,136 @@ fn timed_verdict(container: Container, case: &Case, output: &Value) -> Option<Ve
 /// What each step of a container's script reports, in order.
 const STEP_FIELDS: [&str; 5] = ["returned", "len()", "is_empty()", "peek()", "capacity()"];
 
+/// A container's names for its words: its type, its take and the rule of an empty
+/// one, with the hint of a take that panicked on it.
+struct Names {
+    type_name: &'static str,
+    take: &'static str,
+    empty: &'static str,
+    empty_hint: &'static str,
+}
+
+const STACK: Names = Names {
+    type_name: "Stack",
+    take: "pop",
+    empty: "pop and peek of an empty stack return None",
+    empty_hint: "handout §7.1: pop and peek of an empty stack return None, never panic",
+};
+
+const QUEUE: Names = Names {
+    type_name: "Queue",
+    take: "dequeue",
+    empty: "dequeue and peek of an empty queue return None",
+    empty_hint: "handout §7.2: dequeue and peek of an empty queue return None, never panic",
+};
+
+/// What was wrong with a container's script.
+enum Problem {
+    /// A call of the student's code panicked: the words, the panic's message (the
+    /// key of the mistake), and whether the call should have returned `None` from an
+    /// empty container.
+    Panicked {
+        words: String,
+        message: String,
+        on_empty: bool,
+    },
+    /// A call gave another value than the reference's, in words.
+    Differs(String),
+}
+
+impl Problem {
+    /// The failing verdict, the words of a difference followed by `rule`.
+    fn verdict(self, names: &Names, rule: &str) -> Verdict {
+        match self {
+            Problem::Panicked {
+                words,
+                message,
+                on_empty,
+            } => {
+                let verdict = Verdict::fail(words).with_mistake(Mistake::of_panic(&message));
+                if on_empty {
+                    verdict.with_hint(names.empty_hint)
+                } else {
+                    verdict
+                }
+            }
+            Problem::Differs(words) => Verdict::fail(format!("{words}{rule}")),
+        }
+    }
+}
+
+/// The panic the probe caught in one call (`{"panic": message, "location":
+/// "file:line"}`), as `panicked at src/…:LINE: message`, with its message.
+fn panic_of(item: &Value) -> Option<(String, String)> {
+    let message = item.get("panic")?;
+    let message = message.as_str().unwrap_or("a panic").to_owned();
+    let location = item
+        .get("location")
+        .and_then(Value::as_str)
+        .map(|l| l.strip_prefix("submission/").unwrap_or(l))
+        .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
+    let words = match location {
+        Some(place) => format!("panicked at {place}: {message}"),
+        None => format!("panicked: {message}"),
+    };
+    Some((cut(words), message))
+}
+
+/// A call that panicked where the reference's returned `want`, in words: what it
+/// should have returned, and the empty container's rule when that was `None`.
+fn panicked(names: &Names, what: &str, item: &Value, want: Option<&Value>) -> Option<Problem> {
+    let (panic, message) = panic_of(item)?;
+    let on_empty = want.is_some_and(Value::is_null);
+    let words = match want {
+        Some(_) if on_empty => format!(
+            "{what} {panic}, where it should return None: {}",
+            names.empty
+        ),
+        Some(want) => format!("{what} {panic}, where it should return {}", short(want)),
+        None => format!("{what} {panic}"),
+    };
+    Some(Problem::Panicked {
+        words,
+        message,
+        on_empty,
+    })
+}
+
 /// The first step of a script whose reported `fields` differ from the reference's,
-/// in words. `got` and `want` have one step per operation.
+/// or that panicked: its index, and the problem in words. `got` and `want` have one
+/// step per operation.
 fn step_problem(
-    type_name: &str,
+    names: &Names,
     ops: &[Value],
     got: &[Value],
     want: &[Value],
     fields: &[usize],
-) -> Option<String> {
-    let calls: Vec<String> = ops.iter().map(|op| call(op, type_name)).collect();
+) -> Option<(usize, Problem)> {
+    let calls: Vec<String> = ops.iter().map(|op| call(op, names.type_name)).collect();
     for (i, (got, want)) in got.iter().zip(want).enumerate() {
+        let this = calls.get(i).map_or("?", String::as_str);
+        let before = calls.get(..i).map(so_far).unwrap_or_default();
+        let full = calls.get(..=i).map(so_far).unwrap_or_default();
+        if got.get("panic").is_some() {
+            // Which call of the step panicked: the operation, or a look after it.
+            let field = got
+                .get("field")
+                .and_then(Value::as_u64)
+                .and_then(|k| usize::try_from(k).ok())
+                .filter(|&k| k < STEP_FIELDS.len())
+                .unwrap_or(0);
+            let what = match field {
+                0 => then(&before, this),
+                k => format!("{full}, then {}", STEP_FIELDS[k]),
+            };
+            // What it should have returned: nothing to say of one that returns ().
+            let returns = field > 0
+                || ops
+                    .get(i)
+                    .is_some_and(|op| ["pop", "dequeue", "peek"].contains(&op_name(op)));
+            let want = want.get(field).filter(|_| returns);
+            return panicked(names, &what, got, want).map(|problem| (i, problem));
+        }
         let field = fields.iter().copied().find(|&k| got.get(k) != want.get(k));
         let Some(field) = field else {
             continue;
@@ -148,15 +267,15 @@ fn step_problem(
             got.get(field).unwrap_or(&Value::Null),
             want.get(field).unwrap_or(&Value::Null),
         );
-        let this = calls.get(i).map_or("?", String::as_str);
-        let before = calls.get(..i).map(so_far).unwrap_or_default();
-        let full = calls.get(..=i).map(so_far).unwrap_or_default();
         if got.as_array().is_none_or(|g| g.len() <= field) {
-            return Some(format!(
-                "after {full}, the probe's report could not be read"
+            return Some((
+                i,
+                Problem::Differs(format!(
+                    "after {full}, the probe's report could not be read"
+                )),
             ));
         }
-        return Some(match field {
+        let words = match field {
             0 => format!(
                 "{} returned {}, expected {}",
                 then(&before, this),
@@ -174,14 +293,28 @@ fn step_problem(
                 short(g),
                 short(w)
             ),
-        });
+        };
+        return Some((i, Problem::Differs(words)));
     }
     None
 }
 
-fn drained_problem(what: &str, got: &[Value], want: &[Value]) -> Option<String> {
+/// The first item of a drained container that differs from the reference's, or the
+/// take that panicked, in words; `what` says how it was filled.
+fn drained_problem(names: &Names, what: &str, got: &[Value], want: &[Value]) -> Option<Problem> {
     let i = first_difference(got, want)?;
-    Some(match (got.get(i), want.get(i)) {
+    let take = format!("{what}: the {} {}()", ordinal(i + 1), names.take);
+    if let Some(problem) = got.get(i).and_then(|item| {
+        panicked(
+            names,
+            &take,
+            item,
+            Some(want.get(i).unwrap_or(&Value::Null)),
+        )
+    }) {
+        return Some(problem);
+    }
+    Some(Problem::Differs(match (got.get(i), want.get(i)) {
         (Some(g), Some(w)) => format!(
             "{what}: the {} item out was {}, expected {}",
             ordinal(i + 1),
@@ -198,7 +331,7 @@ fn drained_problem(what: &str, got: &[Value], want: &[Value]) -> Option<String> 
             short(g),
             want.len()
         ),
-    })
+    }))
 }
 
 pub(super) fn rat_stack(case: &Case) -> Judged {
@@ -228,18 +361,20 @@ pub(super) fn rat_stack(case: &Case) -> Judged {
             input.ops.len()
         )));
     }
-    if let Some(problem) = step_problem("Stack", &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
+    if let Some((_, problem)) =
+        step_problem(&STACK, &input.ops, &got.steps, &want.steps, &[0, 1, 2, 3])
     {
-        return Ok(Verdict::fail(format!(
-            "{problem} (last in, first out: the end of the Vec is the top)"
-        )));
+        return Ok(problem.verdict(
+            &STACK,
+            " (last in, first out: the end of the Vec is the top)",
+        ));
     }
     let what = format!(
         "pushing 0 to {} and popping until None",
         input.many.saturating_sub(1)
     );
-    if let Some(problem) = drained_problem(&what, &got.drained, &want.drained) {
-        return Ok(Verdict::fail(problem));
+    if let Some(problem) = drained_problem(&STACK, &what, &got.drained, &want.drained) {
+        return Ok(problem.verdict(&STACK, ""));
     }
     if let Some(verdict) = timed_verdict(Container::Stack, case, &output) {
         return Ok(verdict);
@@ -399,23 +534,53 @@ fn queue_report(case: &Case) -> Result<(QueueInput, QueueOutput, QueueOutput), V
     Ok((input, got, want))
 }
 
+/// The rule of §7.2 that step `i` of a queue's script broke, the first whose answers
+/// differ from the reference's (`got` and `want` have one step per operation). When
+/// only what peek shows differs there and every dequeue of the script returns the
+/// reference's item, the items are stored and taken right, so peek looks in the
+/// wrong place; otherwise a step that is an enqueue stored its item in the wrong
+/// slot (or grew wrongly), and one that is not broke first in, first out.
+fn queue_rule(ops: &[Value], got: &[Value], want: &[Value], i: usize) -> &'static str {
+    let name = |k: usize| ops.get(k).map_or("?", op_name);
+    let same = |k: usize, field: usize| {
+        let (g, w) = (got.get(k), want.get(k));
+        g.and_then(|g| g.get(field)) == w.and_then(|w| w.get(field))
+    };
+    let dequeues_right = (0..ops.len()).all(|k| name(k) != "dequeue" || same(k, 0));
+    let only_peek_differs = same(i, 1) && same(i, 2) && (same(i, 0) || name(i) == "peek");
+    if dequeues_right && only_peek_differs {
+        return " (peek looks at the front item, the one dequeue takes next, without taking it out: here dequeue takes the right items, so peek looks at another slot than head)";
+    }
+    let dequeued = (0..i).any(|k| name(k) == "dequeue");
+    match (name(i), dequeued) {
+        ("enqueue", true) => {
+            " (enqueue stores the item in slot (head + len) % capacity, behind the items already in the queue: once a dequeue has moved head on, that is not slot len)"
+        }
+        ("enqueue", false) => {
+            " (enqueue stores the item in slot (head + len) % capacity, behind the items already in the queue, growing first when every slot is full)"
+        }
+        _ => {
+            " (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)"
+        }
+    }
+}
+
 pub(super) fn rat_queue(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem("Queue", ops, got, want, &[0, 1, 2, 3]) {
-            return Ok(Verdict::fail(format!(
-                "{problem} (first in, first out: dequeue takes the item in slot head and moves head on, wrapping round)"
-            )));
+        if let Some((i, problem)) = step_problem(&QUEUE, ops, got, want, &[0, 1, 2, 3]) {
+            return Ok(problem.verdict(&QUEUE, queue_rule(ops, got, want, i)));
         }
     }
     let what = format!(
         "enqueueing 0 to {} two at a time, dequeueing one after every second, then the rest",
         input.interleaved.saturating_sub(1)
     );
-    if let Some(problem) = drained_problem(&what, &got.interleaved, &want.interleaved) {
-        return Ok(Verdict::fail(format!(
-            "{problem}: growing while wrapped round must move the items front first"
-        )));
+    if let Some(problem) = drained_problem(&QUEUE, &what, &got.interleaved, &want.interleaved) {
+        return Ok(problem.verdict(
+            &QUEUE,
+            ": growing while wrapped round must move the items front first",
+        ));
     }
     if let Some(verdict) = timed_verdict(Container::Queue, case, &case.output()?) {
         return Ok(verdict);
@@ -429,13 +594,150 @@ pub(super) fn rat_queue(case: &Case) -> Judged {
 pub(super) fn rat_queue_capacity(case: &Case) -> Judged {
     let (input, got, want) = queue_report(case)?;
     for ((ops, got), want) in input.scripts.iter().zip(&got.scripts).zip(&want.scripts) {
-        if let Some(problem) = step_problem("Queue", ops, got, want, &[4]) {
-            return Ok(Verdict::fail(format!(
-                "{problem} (new() has no slots and with_capacity(n) has n; only an enqueue into a full queue grows it, to twice as many slots, 4 if it had none; a queue wrapped round into its free slots is not full)"
-            )));
+        if let Some((_, problem)) = step_problem(&QUEUE, ops, got, want, &[4]) {
+            return Ok(problem.verdict(
+                &QUEUE,
+                " (new() has no slots and with_capacity(n) has n; only an enqueue into a full queue grows it, to twice as many slots, 4 if it had none; a queue wrapped round into its free slots is not full)",
+            ));
         }
     }
     Ok(Verdict::pass(
         "capacity() follows §7.2: 0 for new(), n for with_capacity(n), 4 at the first enqueue, doubling only when full, also while wrapped round",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ops of a script as the grader sends them.
+    fn script(ops: &[&str]) -> Vec<Value> {
+        ops.iter().map(|&name| json!([name])).collect()
+    }
+
+    #[test]
+    fn a_pop_that_panics_on_an_empty_stack_is_told_it_returns_none() {
+        let ops = script(&["new", "pop"]);
+        let want = [json!([null, 0, true, null]), json!([null, 0, true, null])];
+        let panic = json!({
+            "panic": "attempt to subtract with overflow",
+            "location": "submission/src/rat/stack.rs:39",
+            "field": 0,
+        });
+        let got = [want[0].clone(), panic];
+        let Some((
+            1,
+            Problem::Panicked {
+                words, on_empty, ..
+            },
+        )) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "Stack::new(), then pop() panicked at src/rat/stack.rs:39: attempt to subtract with overflow, where it should return None: pop and peek of an empty stack return None"
+        );
+        assert!(on_empty);
+    }
+
+    #[test]
+    fn a_look_that_panics_after_a_step_is_named() {
+        let ops = script(&["new"]);
+        let want = [json!([null, 0, true, null])];
+        let got = [json!({ "panic": "boom", "location": null, "field": 3 })];
+        let Some((0, Problem::Panicked { words, .. })) =
+            step_problem(&QUEUE, &ops, &got, &want, &[4])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "Queue::new(), then peek() panicked: boom, where it should return None: dequeue and peek of an empty queue return None"
+        );
+    }
+
+    #[test]
+    fn a_push_that_panics_is_not_told_what_to_return() {
+        let ops = vec![json!(["new"]), json!(["push", 1])];
+        let want = [json!([null, 0, true, null]), json!([null, 1, false, 1])];
+        let got = [
+            want[0].clone(),
+            json!({ "panic": "boom", "location": null, "field": 0 }),
+        ];
+        let Some((
+            1,
+            Problem::Panicked {
+                words, on_empty, ..
+            },
+        )) = step_problem(&STACK, &ops, &got, &want, &[0, 1, 2, 3])
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(words, "Stack::new(), then push(1) panicked: boom");
+        assert!(!on_empty);
+    }
+
+    #[test]
+    fn the_last_take_of_a_drained_stack_that_panics_is_told_it_returns_none() {
+        let got = [
+            json!(1),
+            json!(0),
+            json!({ "panic": "boom", "location": null, "field": 0 }),
+        ];
+        let want = [json!(1), json!(0)];
+        let Some(Problem::Panicked { words, .. }) =
+            drained_problem(&STACK, "pushing 0 to 1", &got, &want)
+        else {
+            panic!("no panic found");
+        };
+        assert_eq!(
+            words,
+            "pushing 0 to 1: the 3rd pop() panicked: boom, where it should return None: pop and peek of an empty stack return None"
+        );
+    }
+
+    #[test]
+    fn a_wrong_front_after_an_enqueue_blames_enqueues_slot_unless_dequeue_is_right() {
+        // with_capacity(2), enqueue(1), enqueue(2), dequeue(), enqueue(3), dequeue():
+        // the item 2 was overwritten by 3.
+        let ops = vec![
+            json!(["with_capacity", 2]),
+            json!(["enqueue", 1]),
+            json!(["enqueue", 2]),
+            json!(["dequeue"]),
+            json!(["enqueue", 3]),
+            json!(["dequeue"]),
+        ];
+        let want = [
+            json!([null, 0, true, null]),
+            json!([null, 1, false, 1]),
+            json!([null, 2, false, 1]),
+            json!([1, 1, false, 2]),
+            json!([null, 2, false, 2]),
+            json!([2, 1, false, 3]),
+        ];
+        let mut got = want.clone();
+        got[4] = json!([null, 2, false, 3]);
+        got[5] = json!([3, 1, false, null]);
+        let overwritten = queue_rule(&ops, &got, &want, 4);
+        assert!(
+            overwritten.contains("once a dequeue has moved head on"),
+            "{overwritten}"
+        );
+        let mut lost = want.clone();
+        lost[2] = json!([null, 1, false, 1]);
+        assert!(queue_rule(&ops[..3], &lost, &want, 2).contains("growing first"));
+        // The same wrong front, but dequeue takes the right items: peek's fault.
+        got[5] = want[5].clone();
+        let peek = queue_rule(&ops, &got, &want, 4);
+        assert!(peek.starts_with(" (peek looks at the front item"), "{peek}");
+        // A dequeue that returns the wrong item breaks first in, first out.
+        got[3] = json!([2, 1, false, 2]);
+        let dequeue = queue_rule(&ops, &got, &want, 3);
+        assert!(
+            dequeue.contains("dequeue takes the item in slot head"),
+            "{dequeue}"
+        );
+    }
 }
