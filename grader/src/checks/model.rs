@@ -404,14 +404,8 @@ impl Grid {
                         if open {
                             return Some(Imperfection::OpenBorder { cell, side: d });
                         }
-                    } else if open != (self.at(to) & back == 0) {
-                        return Some(Imperfection::OneSided {
-                            cell,
-                            side: d,
-                            open,
-                            to,
-                            back,
-                        });
+                    } else if let Some(one_sided) = self.one_sided(cell, d, to, back) {
+                        return Some(one_sided);
                     } else if open {
                         passages += 1;
                     }
@@ -459,20 +453,28 @@ impl Grid {
                 let cell = (x, y);
                 for (d, (dx, dy), back) in SIDES {
                     let to = (x + dx, y + dy);
-                    let open = self.at(cell) & d == 0;
-                    if self.inside(to) && open != (self.at(to) & back == 0) {
-                        return Some(Imperfection::OneSided {
-                            cell,
-                            side: d,
-                            open,
-                            to,
-                            back,
-                        });
+                    if self.inside(to)
+                        && let Some(one_sided) = self.one_sided(cell, d, to, back)
+                    {
+                        return Some(one_sided);
                     }
                 }
             }
         }
         None
+    }
+
+    /// The wall between `cell` (its side `d`) and its neighbour `to` (their side
+    /// `back`), if one of the two has it and the other does not.
+    fn one_sided(&self, cell: (i32, i32), d: u8, to: (i32, i32), back: u8) -> Option<Imperfection> {
+        let open = self.at(cell) & d == 0;
+        (open != (self.at(to) & back == 0)).then_some(Imperfection::OneSided {
+            cell,
+            side: d,
+            open,
+            to,
+            back,
+        })
     }
 
     /// Whether `to` can be reached from `from` through open walls.
