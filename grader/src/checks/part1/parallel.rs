@@ -4,7 +4,11 @@
 //! allocator counts each thread's allocations; a task allocates where it runs (its
 //! boxed closure, its copy of the path), and a thread that only waits for work
 //! allocates nothing. A task pool's threads are started by a first solve the probe
-//! does not measure; the thread that calls solve is left out.
+//! does not measure; the thread that calls solve is left out. The first allocations of
+//! each measured solve pause for a moment (`wire::allocations::pause_next`), so that
+//! on a machine whose cores are all busy a pool's idle thread is scheduled and takes
+//! tasks before one thread has run the whole search: the verdict is the code's, not
+//! the scheduler's.
 
 use rand::seq::SliceRandom as _;
 
