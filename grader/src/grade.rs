@@ -694,10 +694,11 @@ impl Grader<'_> {
                 // (or where CPU time cannot be read); code that waited is told so, and
                 // gets the rule that makes it wait.
                 let busy = !matches!(outcome, RunOutcome::TimedOut { cpu: Some(_), .. });
-                match (busy, check.spec.slow, check.spec.waited) {
-                    (true, Some(hint), _) | (false, _, Some(hint)) => verdict.with_hint(hint),
-                    _ => verdict,
-                }
+                verdict.with_hint(if busy {
+                    check.spec.slow
+                } else {
+                    check.spec.waited
+                })
             }
             RunOutcome::NoReport(reason) => Verdict::fail(reason.clone())
                 .with_mistake(Mistake::with_reason(mistake::NO_RESULT, reason)),

@@ -6,7 +6,7 @@
 //! generator. Every list in the output has one item per item of the input; loops that
 //! wait for a container to run empty stop after as many steps as it can hold.
 //!
-//! Each call of a stack's or queue's script runs behind `catch_unwind`: a panic of
+//! Each call of a stack's or queue's script runs behind `wire::caught::run`: a panic of
 //! the student's code (but a `todo!()`, left to end the run) becomes that step's
 //! `{"panic": message, "location": "file:line", "field": k}`, `k` saying which call
 //! of the step panicked (0 the operation, then `len`, `is_empty`, `peek`,
@@ -14,9 +14,6 @@
 //! have returned. A run that drains a container ends with such a panic when the
 //! last take panics. So does each `RatMaze::new` of a size the grader asks about,
 //! so that a size accepted and then indexed can be told that it is an error.
-
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Once;
 
 use maze::rat::{self, DisjointSet, Queue, RatMaze, Stack};
 use maze::{Direction, MazeRng};
@@ -80,37 +77,11 @@ fn built(given: &GivenMaze) -> RatMaze {
     maze
 }
 
-thread_local! {
-    /// Where the last panic on this thread happened, as `file:line`.
-    static PANIC_PLACE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Adds to the probe's panic hook (once) a note of where each panic happened, so
-/// that a panic caught by [`guarded`] still names the line of the student's code.
-fn note_panic_places() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
-            PANIC_PLACE.with(|cell| *cell.borrow_mut() = place);
-            previous(info);
-        }));
-    });
-}
-
 /// Runs `work`: its value, or the panic of the student's code as `{"panic": message,
 /// "location": "file:line"}`. A `todo!()` goes on unwinding, so that an unwritten
 /// method is reported as not implemented, as everywhere.
 fn guarded(work: impl FnOnce() -> Value) -> Result<Value, Value> {
-    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
-        let message = wire::panic_message(panic.as_ref());
-        if message.starts_with("not yet implemented") {
-            std::panic::resume_unwind(panic);
-        }
-        let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
-        json!({ "panic": message, "location": location })
-    })
+    wire::caught::run(work).map_err(|panic| panic.unless_todo().value())
 }
 
 /// [`guarded`] for call `field` of a container's step, which its panic names.
@@ -139,7 +110,6 @@ fn drained<T: serde::Serialize>(most: usize, mut take: impl FnMut() -> Option<T>
 }
 
 fn stack_script(input: &Value) -> Value {
-    note_panic_places();
     let ops: Vec<Vec<Value>> = field(input, "ops");
     let many: u32 = field(input, "many");
     let mut stack: Stack<u64> = Stack::new();
@@ -244,7 +214,6 @@ fn timed_run<C>(
 }
 
 fn queue_script(input: &Value) -> Value {
-    note_panic_places();
     let scripts: Vec<Vec<Vec<Value>>> = field(input, "scripts");
     let capacity: bool = field(input, "capacity");
     let interleaved: u32 = field(input, "interleaved");
@@ -364,7 +333,6 @@ fn calls_so_far(n: usize, calls: &[String]) -> String {
 }
 
 fn rat_maze_rooms(input: &Value) -> Value {
-    note_panic_places();
     let sizes: Vec<usize> = field(input, "sizes");
     let show_doors_up_to: usize = field(input, "show_doors_up_to");
     let queries: Vec<(usize, usize, u8)> = field(input, "neighbor");

@@ -3,11 +3,9 @@
 //! the three values of its file line, `"R N E"`, `"B C SW"` or `"X N X"` for the target. The probe
 //! builds every board it is sent with the provided `Board::new`, so a check of the graph or of the
 //! search does not depend on the student's `parse`. Each board or file is run on its own behind
-//! `catch_unwind`: a panic on one becomes `{"panic": message}` for that item, and the others are
+//! `wire::caught::run`: a panic on one becomes `{"panic": message}` for that item, and the others are
 //! still reported, so the grader can name the file or board that made the code panic, with the
 //! line of the student's code where it happened.
-
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use maze::arrows::{self, Arrow, Board, Color, Graph, Node, Problem, Square};
 use serde_json::{Value, json};
@@ -62,37 +60,13 @@ fn built(given: &GivenBoard) -> Board {
         .expect("Board::new on the grader's board")
 }
 
-thread_local! {
-    /// Where the last panic on this thread happened, as `file:line`.
-    static PANIC_PLACE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Adds to the probe's panic hook a note of where each panic happened, so that a panic
-/// caught by [`guarded`] can still name the line of the student's code.
-fn note_panic_places() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
-        PANIC_PLACE.with(|cell| *cell.borrow_mut() = place);
-        previous(info);
-    }));
-}
-
 /// Runs `work` on one item, turning a panic of the student's code into
 /// `{"panic": message, "location": "file:line"}`.
 fn guarded(work: impl FnOnce() -> Value) -> Value {
-    match catch_unwind(AssertUnwindSafe(work)) {
-        Ok(value) => value,
-        Err(panic) => {
-            let message = wire::panic_message(panic.as_ref());
-            let location = PANIC_PLACE.with(|cell| cell.borrow_mut().take());
-            json!({ "panic": message, "location": location })
-        }
-    }
+    wire::caught::run(work).unwrap_or_else(|panic| panic.value())
 }
 
 fn arrows_parse(input: &Value) -> Value {
-    note_panic_places();
     let files: Vec<GivenFile> = field(input, "files");
     json!(files
         .iter()
@@ -145,7 +119,6 @@ fn fields(problem: &Problem) -> Value {
 }
 
 fn arrows_graph(input: &Value) -> Value {
-    note_panic_places();
     let boards: Vec<GivenBoard> = field(input, "boards");
     json!(boards
         .iter()
@@ -175,7 +148,6 @@ fn arrows_graph(input: &Value) -> Value {
 }
 
 fn arrows_solve(input: &Value) -> Value {
-    note_panic_places();
     let boards: Vec<GivenBoard> = field(input, "boards");
     json!(boards
         .iter()

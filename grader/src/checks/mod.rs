@@ -43,6 +43,8 @@ pub mod picture;
 )]
 #[path = "../../probe/wire/src/producers.rs"]
 pub mod producers;
+#[cfg(any(feature = "part2", feature = "part5"))]
+mod words;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -321,10 +323,10 @@ impl Verdict {
 
     /// The same failure with the hint that leads to what its judge saw, instead of the
     /// check's own (a pass keeps none): a check meets more than one cause, and its
-    /// fixed hint names only the likeliest.
-    pub fn with_hint(self, hint: &'static str) -> Verdict {
+    /// fixed hint names only the likeliest. `None` keeps the hint it has.
+    pub fn with_hint(self, hint: impl Into<Option<&'static str>>) -> Verdict {
         Verdict {
-            hint: Some(hint).filter(|_| !self.passed),
+            hint: hint.into().or(self.hint).filter(|_| !self.passed),
             ..self
         }
     }

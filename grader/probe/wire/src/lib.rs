@@ -194,6 +194,70 @@ pub mod calls {
     }
 }
 
+/// Panics of the student's code caught where a producer can go on to the next item
+/// or call: each becomes `{"panic": message, "location": "file:line"}` in the answer,
+/// which the grader words as it words a panic anywhere.
+pub mod caught {
+    use std::any::Any;
+    use std::cell::RefCell;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::sync::Once;
+
+    use serde_json::{Value, json};
+
+    thread_local! {
+        /// Where the last panic on this thread happened, as `file:line`.
+        static PLACE: RefCell<Option<String>> = const { RefCell::new(None) };
+    }
+
+    /// Adds to the probe's panic hook (once) a note of where each panic happens, so
+    /// that a caught panic still names the line of the student's code.
+    fn note_places() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                let place = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                PLACE.with(|cell| *cell.borrow_mut() = place);
+                previous(info);
+            }));
+        });
+    }
+
+    /// A caught panic.
+    pub struct Panic {
+        payload: Box<dyn Any + Send>,
+        message: String,
+        location: Option<String>,
+    }
+
+    impl Panic {
+        /// The panic as the answer reports it.
+        pub fn value(&self) -> Value {
+            json!({ "panic": self.message, "location": self.location })
+        }
+
+        /// The panic, unless it is a `todo!()`: that one goes on unwinding, so that
+        /// an unwritten method ends the run as not implemented, as everywhere.
+        pub fn unless_todo(self) -> Panic {
+            if self.message.starts_with("not yet implemented") {
+                std::panic::resume_unwind(self.payload);
+            }
+            self
+        }
+    }
+
+    /// `work`'s value, or the panic that ended it.
+    pub fn run<T>(work: impl FnOnce() -> T) -> Result<T, Panic> {
+        note_places();
+        catch_unwind(AssertUnwindSafe(work)).map_err(|payload| Panic {
+            message: super::panic_message(payload.as_ref()),
+            location: PLACE.with(|cell| cell.borrow_mut().take()),
+            payload,
+        })
+    }
+}
+
 /// Allocations counted by thread: the probe's global allocator (the binary's, so the
 /// student's code allocates through it too) adds one to the counter of the thread
 /// that allocates. A task that runs on a thread allocates there (a task's boxed

@@ -233,16 +233,12 @@ impl PathProblem {
 
     /// The failure this problem is, with its hint if it has one.
     fn verdict(self) -> Verdict {
-        let words = self.words.clone();
-        self.fail(words)
+        Verdict::fail(self.words).with_hint(self.hint)
     }
 
     /// A failure saying `words` (which quote this problem), with its hint if it has one.
     pub(super) fn fail(&self, words: String) -> Verdict {
-        match self.hint {
-            Some(hint) => Verdict::fail(words).with_hint(hint),
-            None => Verdict::fail(words),
-        }
+        Verdict::fail(words).with_hint(self.hint)
     }
 }
 

@@ -131,15 +131,19 @@ fn stop_problem(generator: &str, got: &Rooms<'_>, want: &[u8]) -> Option<(String
         ),
         _ => return None,
     };
-    let hint = if perfect {
+    Some((
+        format!("{did}: {} ({rule})", door_difference(got_open, want)),
+        ends_hint(perfect),
+    ))
+}
+
+/// The rule whose violation makes a generator stop at the wrong time, as a hint.
+fn ends_hint(perfect: bool) -> &'static str {
+    if perfect {
         GENERATE_PERFECT_ENDS
     } else {
         GENERATE_ENDS
-    };
-    Some((
-        format!("{did}: {} ({rule})", door_difference(got_open, want)),
-        hint,
-    ))
+    }
 }
 
 #[derive(Deserialize)]
@@ -184,12 +188,7 @@ fn generated_verdict(case: &Case, perfect: bool) -> Judged {
         let goal = rooms.rooms() - 1;
         // A maze left in pieces: the generator stopped before its rule says.
         let stopped_early = |problem: String| -> Judged {
-            let hint = if perfect {
-                GENERATE_PERFECT_ENDS
-            } else {
-                GENERATE_ENDS
-            };
-            fail(problem).map(|verdict| verdict.with_hint(hint))
+            fail(problem).map(|verdict| verdict.with_hint(ends_hint(perfect)))
         };
         if group.first() != group.get(goal) {
             let rule = if perfect {
@@ -290,9 +289,10 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
                 "{generator}({n}, seed {seed}) made the reference's maze, but drew other numbers from the MazeRng than the reference: {why}"
             )));
         }
-        let stopped = Rooms::checked(n, &maze.open)
-            .ok()
-            .and_then(|mine| stop_problem(generator, &mine, &expected.open));
+        let mine = Rooms::checked(n, &maze.open).ok();
+        let stopped = mine
+            .as_ref()
+            .and_then(|mine| stop_problem(generator, mine, &expected.open));
         let (message, hint) = match stopped {
             Some((problem, hint)) => (
                 format!("{generator}({n}, seed {seed}) {problem}"),
@@ -306,15 +306,12 @@ pub(super) fn rat_generate_reference(case: &Case) -> Judged {
                 None,
             ),
         };
-        let verdict = match Rooms::checked(n, &maze.open) {
-            Ok(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render())
+        let verdict = match mine {
+            Some(mine) => Verdict::fail_with_diff(message, &theirs.render(), &mine.render())
                 .with_picture(rooms_picture(n, &expected.open, &maze.open)),
-            Err(_) => Verdict::fail(message),
+            None => Verdict::fail(message),
         };
-        return Ok(match hint {
-            Some(hint) => verdict.with_hint(hint),
-            None => verdict,
-        });
+        return Ok(verdict.with_hint(hint));
     }
     Ok(Verdict::pass(format!(
         "{generator} makes the reference's mazes for {} seeds",

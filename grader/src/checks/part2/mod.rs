@@ -19,6 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::model::{CARDINALS, EAST, NORTH, SOUTH, WEST, direction_name, facing};
+use super::words::Panic;
 use super::{Case, CheckSpec, Inputs, Judged, Mistake, Producer, Verdict, producers};
 
 mod disjoint_set;
@@ -323,12 +324,7 @@ const QUOTE: usize = 80;
 
 /// `text`, cut to [`QUOTE`] characters.
 fn cut(text: String) -> String {
-    if text.chars().count() <= QUOTE {
-        return text;
-    }
-    let mut shortened: String = text.chars().take(QUOTE).collect();
-    shortened.push('…');
-    shortened
+    super::words::cut_to(text, QUOTE)
 }
 
 /// A reported value as a message quotes it.

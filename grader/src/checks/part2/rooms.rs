@@ -126,19 +126,13 @@ pub(super) fn rooms_input(inputs: &Inputs) -> anyhow::Result<Value> {
 }
 
 fn new_maze_problem(n: &Value, got: &Value, want: &Value) -> String {
-    if let Some(panic) = got.get("panic") {
-        let location = got
-            .get("location")
-            .and_then(Value::as_str)
-            .map(|l| l.strip_prefix("submission/").unwrap_or(l))
-            .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
-        let place = location.map_or(String::new(), |l| format!(" at {l}"));
-        let panic = cut(format!("{place}: {}", panic.as_str().unwrap_or("a panic")));
+    // The words after "panicked" are quoted up to QUOTE characters, as for a value.
+    if let Some(panic) = Panic::of(got, QUOTE + "panicked".len()) {
         return if is_ok(want) {
-            format!("RatMaze::new({n}) panicked{panic}")
+            format!("RatMaze::new({n}) {panic}")
         } else {
             format!(
-                "RatMaze::new({n}) panicked{panic}; sizes outside 1..=MAX_SIZE must be an Err before anything is made, expected {}",
+                "RatMaze::new({n}) {panic}; sizes outside 1..=MAX_SIZE must be an Err before anything is made, expected {}",
                 outcome(want)
             )
         };

@@ -187,27 +187,10 @@ impl Problem {
     }
 }
 
-/// The panic the probe caught in one call (`{"panic": message, "location":
-/// "file:line"}`), as `panicked at src/…:LINE: message`, with its message.
-fn panic_of(item: &Value) -> Option<(String, String)> {
-    let message = item.get("panic")?;
-    let message = message.as_str().unwrap_or("a panic").to_owned();
-    let location = item
-        .get("location")
-        .and_then(Value::as_str)
-        .map(|l| l.strip_prefix("submission/").unwrap_or(l))
-        .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
-    let words = match location {
-        Some(place) => format!("panicked at {place}: {message}"),
-        None => format!("panicked: {message}"),
-    };
-    Some((cut(words), message))
-}
-
 /// A call that panicked where the reference's returned `want`, in words: what it
 /// should have returned, and the empty container's rule when that was `None`.
 fn panicked(names: &Names, what: &str, item: &Value, want: Option<&Value>) -> Option<Problem> {
-    let (panic, message) = panic_of(item)?;
+    let panic = Panic::of(item, QUOTE)?;
     let on_empty = want.is_some_and(Value::is_null);
     let words = match want {
         Some(_) if on_empty => format!(
@@ -219,7 +202,7 @@ fn panicked(names: &Names, what: &str, item: &Value, want: Option<&Value>) -> Op
     };
     Some(Problem::Panicked {
         words,
-        message,
+        message: panic.message,
         on_empty,
     })
 }

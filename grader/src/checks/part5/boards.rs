@@ -370,44 +370,10 @@ pub(super) fn blessed_list(case: &Case, count: usize) -> Result<Vec<Value>, Verd
     Ok(want)
 }
 
-/// A panic the probe caught on one item: whether it is a `todo!()` is a value the
-/// judges match on, and its words are the grader's for a panic anywhere (see
-/// [`panic_of`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Panic {
-    /// Whether the code met a `todo!()`: a stub not written yet.
-    pub stub: bool,
-    /// `not implemented: …` for a stub, `panicked at src/…:LINE: message` otherwise.
-    words: String,
-}
-
-impl std::fmt::Display for Panic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.words)
-    }
-}
-
 /// The panic the probe caught on one item, if it reported one, worded as the grader
-/// words a panic elsewhere: a `todo!()` as `not implemented: …`, any other panic as
-/// `panicked at src/…:LINE: message`.
+/// words a panic elsewhere (see [`Panic::of`]).
 pub(super) fn panic_of(item: &Value) -> Option<Panic> {
-    let message = item.get("panic")?;
-    let message = message.as_str().unwrap_or("a panic");
-    let location = item
-        .get("location")
-        .and_then(Value::as_str)
-        .map(|l| l.strip_prefix("submission/").unwrap_or(l))
-        .filter(|l| !l.starts_with("probe/") && !l.contains("(grader probe)"));
-    let todo = message.strip_prefix("not yet implemented");
-    let words = match (todo, location) {
-        (Some(what), _) => format!("not implemented{what}"),
-        (None, Some(place)) => format!("panicked at {place}: {message}"),
-        (None, None) => format!("panicked: {message}"),
-    };
-    Some(Panic {
-        stub: todo.is_some(),
-        words: cut(words),
-    })
+    Panic::of(item, QUOTE)
 }
 
 /// A panic of `call` on the item `name`, in words. A `todo!()` comes first, as the

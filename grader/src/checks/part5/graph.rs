@@ -432,10 +432,7 @@ pub(super) fn verdict_of_items(
                 Some((expected, actual)) => Verdict::fail_with_diff(message, &expected, &actual),
                 None => Verdict::fail(message),
             };
-            let verdict = match hint {
-                Some(hint) => verdict.with_hint(hint),
-                None => verdict,
-            };
+            let verdict = verdict.with_hint(hint);
             match case {
                 Some(case) => verdict.with_case(case),
                 None => verdict,

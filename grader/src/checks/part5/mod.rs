@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::model::ARROWS;
+use super::words::Panic;
 use super::{Case, CheckSpec, Inputs, Judged, Producer, Verdict, producers};
 
 mod boards;
@@ -185,12 +186,7 @@ const QUOTE: usize = 160;
 
 /// `text`, cut to [`QUOTE`] characters.
 fn cut(text: String) -> String {
-    if text.chars().count() <= QUOTE {
-        return text;
-    }
-    let mut shortened: String = text.chars().take(QUOTE).collect();
-    shortened.push('…');
-    shortened
+    super::words::cut_to(text, QUOTE)
 }
 
 /// `moves` moves, or `1 move`.
