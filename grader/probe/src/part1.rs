@@ -274,6 +274,11 @@ fn array_reset_and_resize(input: &Value) -> Value {
     }
     array.reset();
     let after_reset = array_state(&array);
+    // The same cells changed again, so that a resize that keeps the size shows whether
+    // it puts the walls back up.
+    for &(x, y, walls) in &touched {
+        array[(x, y)].walls = dir(walls);
+    }
     let steps: Vec<Value> = resizes
         .iter()
         .map(|&(w, h)| {
@@ -494,8 +499,9 @@ fn solved_repeatedly(input: &Value) -> Value {
     json!({ "asked": asked, "then": then })
 }
 
-/// How many of a measured solve's first allocations pause (200 µs each, 20 ms in
-/// all): long enough for a pool's idle thread to be scheduled on a loaded machine.
+/// How many of a measured solve's first allocations may pause (200 µs each, 20 ms in
+/// all, until two other threads are seen working): long enough for a pool's idle
+/// thread to be scheduled on a loaded machine.
 const PAUSES_PER_SOLVE: u32 = 100;
 
 /// Each maze solved, after a first solve that is not measured (a pool of threads the
@@ -504,6 +510,8 @@ const PAUSES_PER_SOLVE: u32 = 100;
 /// calling solve ran the search.
 fn solved_in_parallel(input: &Value) -> Value {
     let mazes: Vec<GivenMaze> = field(input, "mazes");
+    // How many allocations show that a thread ran part of a search (the judge's count).
+    let worked: u64 = field(input, "worked");
     if let Some(first) = mazes.first() {
         solve(&mut maze_of(first));
     }
@@ -515,9 +523,9 @@ fn solved_in_parallel(input: &Value) -> Value {
         .map(|given| {
             let mut maze = maze_of(given);
             let before = wire::allocations::by_thread();
-            wire::allocations::pause_next(PAUSES_PER_SOLVE);
+            wire::allocations::pause_until_parallel(PAUSES_PER_SOLVE, worked);
             let result = solve(&mut maze);
-            wire::allocations::pause_next(0);
+            wire::allocations::pause_until_parallel(0, worked);
             let started = wire::threads::started();
             let after = wire::allocations::by_thread();
             let mut allocated: Vec<u64> = after

@@ -278,22 +278,61 @@ pub mod allocations {
     static PAUSES: AtomicU32 = AtomicU32::new(0);
     /// How long one pause lasts.
     const PAUSE: Duration = Duration::from_micros(200);
+    /// While allocations pause: the slot of the thread that asked for the pauses, the
+    /// allocations that show a thread ran part of the work, and each slot's count when
+    /// the pauses began (a slot first used after that began at 0: slots are never
+    /// reused).
+    static CALLER: AtomicUsize = AtomicUsize::new(usize::MAX);
+    static WORKED: AtomicU64 = AtomicU64::new(u64::MAX);
+    static BASE: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
 
-    /// The next `count` allocations each pause for a moment (a sleep, no CPU time).
-    /// A thread that runs a search and pauses gives its core away, so a pool's idle
-    /// threads, woken when it queues tasks, get to run and take some of them even on
-    /// a machine whose cores are all busy; without the pauses, one thread could run a
-    /// small search to its end before another was scheduled at all.
-    pub fn pause_next(count: u32) {
-        PAUSES.store(count, Ordering::Relaxed);
+    /// At most the next `count` allocations each pause for a moment (a sleep, no CPU
+    /// time), until two threads besides the caller have each allocated `worked` times
+    /// since: then the work is seen running in parallel and the pauses stop. A thread
+    /// that runs a search and pauses gives its core away, so a pool's idle threads,
+    /// woken when it queues tasks, get to run and take some of them even on a machine
+    /// whose cores are all busy; without the pauses, one thread could run a small
+    /// search to its end before another was scheduled at all. On a quiet machine the
+    /// other threads start at once and few allocations pause. `count` 0 ends the
+    /// pauses.
+    pub fn pause_until_parallel(count: u32, worked: u64) {
+        PAUSES.store(0, Ordering::SeqCst);
+        let used = NEXT.load(Ordering::SeqCst).min(SLOTS);
+        for (base, count) in BASE[..used].iter().zip(&COUNTS[..used]) {
+            base.store(count.load(Ordering::SeqCst), Ordering::SeqCst);
+        }
+        CALLER.store(own_slot(), Ordering::SeqCst);
+        WORKED.store(worked, Ordering::SeqCst);
+        PAUSES.store(count, Ordering::SeqCst);
     }
 
-    /// Takes one pause if any is left.
+    /// Whether two threads besides the caller have each allocated enough since the
+    /// pauses began.
+    fn seen_in_parallel() -> bool {
+        let used = NEXT.load(Ordering::Relaxed).min(SLOTS);
+        let (caller, worked) = (CALLER.load(Ordering::Relaxed), WORKED.load(Ordering::Relaxed));
+        let busy = (0..used)
+            .filter(|&slot| slot != caller)
+            .filter(|&slot| {
+                let since = COUNTS[slot].load(Ordering::Relaxed);
+                since.saturating_sub(BASE[slot].load(Ordering::Relaxed)) >= worked
+            })
+            .count();
+        busy >= 2
+    }
+
+    /// Takes one pause if any is left and the work has not been seen in parallel yet.
     fn maybe_pause() {
-        if PAUSES.load(Ordering::Relaxed) > 0
-            && PAUSES
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(1))
-                .is_ok()
+        if PAUSES.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        if seen_in_parallel() {
+            PAUSES.store(0, Ordering::Relaxed);
+            return;
+        }
+        if PAUSES
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(1))
+            .is_ok()
         {
             // nanosleep: no allocation, so no recursion into this allocator.
             std::thread::sleep(PAUSE);
