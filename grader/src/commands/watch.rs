@@ -11,10 +11,12 @@
 //! grading replaces it. Clippy reads the code after the checks, and only once every
 //! check passes (see [`StylePass::AfterChecks`]), unless `--style` asks for it.
 //!
-//! Saves are debounced: an editor writes a file
-//! in a few steps (a temporary file, a rename, a backup), and a formatter may rewrite
-//! it right after; one grading follows the last of them. Only `.rs` files count (the
-//! grader copies nothing else), and editors' temporary and backup files never do.
+//! Saves are debounced: an editor writes a file in a few steps (a temporary file, a
+//! rename, a backup), all within a few milliseconds, and one grading follows the last
+//! of them ([`QUIET`]). A save that comes later (a formatter run on save by another
+//! tool) is graded again after the grading in progress: the report on screen is
+//! always that of the files as they are. Only `.rs` files count (the grader copies
+//! nothing else), and editors' temporary and backup files never do.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::path::Path;
@@ -31,8 +33,10 @@ use crate::grade::{Grader, Stream, StylePass};
 use crate::report::{News, Report};
 use crate::rubric::Rubric;
 
-/// How long the files must stay untouched after a save before grading starts.
-const QUIET: Duration = Duration::from_millis(300);
+/// How long the files must stay untouched after a save before grading starts: the
+/// steps of one save come within a few milliseconds, and every millisecond here is one
+/// the student waits for (watchexec waits 50 ms too).
+const QUIET: Duration = Duration::from_millis(50);
 
 /// What wakes the loop up.
 enum Wake {
