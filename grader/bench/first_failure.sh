@@ -4,8 +4,13 @@
 # measured in one run, A B A B … (which one goes first alternates), each pair side by
 # side and its ratio taken pair by pair:
 #
-#   1. save → the first failing check on `grader watch`'s output (its debounce of
-#      0.3 s included: the student waits for it too), and save → watch's whole report
+# The student's measures (1 and 2) grade with the kit as the student's template holds
+# it, the course's secret left out (so no private twins or hidden checks run, as in a
+# template `grader dist` made); the class (3) grades with the whole kit, as a course
+# does.
+#
+#   1. save → the first failing check on `grader watch`'s output (its debounce,
+#      50 ms, included: the student waits for it too), and save → watch's whole report
 #   2. a whole re-grade (`grader grade`) after a one-line edit
 #   3. a class submission (`grade-all --jobs 2` of 4 distinct submissions, per
 #      submission) against compiling each submission's crate alone
@@ -31,11 +36,19 @@ if [[ $# -ne 4 ]]; then
     echo "usage: first_failure.sh [--runs N] [--rounds N] BEFORE_GRADER BEFORE_KIT AFTER_GRADER AFTER_KIT" >&2
     exit 2
 fi
-declare -A grader kit
+declare -A grader kit student
 grader[before]="$(realpath "$1")"; kit[before]="$(cd "$2" && pwd)"
 grader[after]="$(realpath "$3")"; kit[after]="$(cd "$4" && pwd)"
 scratch="$(mktemp -d)"
 chmod 711 "$scratch"  # the container level's job uids pass through to the work dirs
+# The student's kit: what the grader reads of a kit, the rubric without its secret.
+for side in before after; do
+    student[$side]="$scratch/$side/kit"
+    mkdir -p "${student[$side]}/starter"
+    cp -r "${kit[$side]}/Cargo.lock" "${kit[$side]}/fixtures" "${student[$side]}/"
+    cp "${kit[$side]}/starter/Cargo.lock" "${student[$side]}/starter/"
+    grep -v '^secret' "${kit[$side]}/fixtures/rubric.toml" >"${student[$side]}/fixtures/rubric.toml"
+done
 watchers=()
 cleanup() {
     for pid in "${watchers[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -84,9 +97,9 @@ crate "$scratch/base" "${kit[after]}/solution/src"
 broken "$scratch/base"
 cargo build --lib -q --locked --manifest-path "$scratch/base/Cargo.toml"
 for side in before after; do
-    g="${grader[$side]}"; k="${kit[$side]}"; w="$scratch/$side/work"
+    g="${grader[$side]}"; k="${student[$side]}"; w="$scratch/$side/work"
     mkdir -p "$scratch/$side"
-    "$g" grade "$k/starter" --kit "$k" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    "$g" grade "${kit[$side]}/starter" --kit "$k" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
     for name in watched graded; do
         crate "$scratch/$side/$name" "${kit[after]}/solution/src"
         broken "$scratch/$side/$name"
@@ -127,7 +140,7 @@ for i in $(seq 1 "$runs"); do
         l=$(load)
         edit "$scratch/$side/graded" "$k"
         /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$g" grade "$scratch/$side/graded" \
-            --kit "${kit[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null 2>/dev/null
+            --kit "${student[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null 2>/dev/null
         read -r gw gc < <(awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time")
         read -r bw bc < <(build "$k")
         echo "$side regrade $gw $gc $bw $bc $l" | tee -a "$scratch/results"
