@@ -22,6 +22,11 @@ struct Rule {
     quote: String,
     check: OneOrMany,
     fixture: String,
+    /// The rules whose violations break this one too, for a rule without its own.
+    #[serde(default)]
+    proven_by: Vec<String>,
+    /// Why no violation can be written, for a rule kept by provided code.
+    no_violation: Option<String>,
 }
 
 /// One `[[not_graded]]` entry: a sentence that reads like a rule and why it is not one.
@@ -65,6 +70,28 @@ pub(super) fn rules_and_checks() -> Vec<(String, Vec<String>)> {
         .map(|rule| {
             let checks = rule.check.names().into_iter().map(str::to_owned).collect();
             (rule.rule.clone(), checks)
+        })
+        .collect()
+}
+
+/// How a rule without a violation of its own says it is proven: the rules whose
+/// violations break it too, or why no violation can be written.
+pub(super) struct Unviolated {
+    pub proven_by: Vec<String>,
+    pub no_violation: Option<String>,
+}
+
+/// Each rule of the table with what it says of its violations (see [`Unviolated`]).
+pub(super) fn rules_unviolated() -> Vec<(String, Unviolated)> {
+    table()
+        .rule
+        .into_iter()
+        .map(|rule| {
+            let said = Unviolated {
+                proven_by: rule.proven_by,
+                no_violation: rule.no_violation,
+            };
+            (rule.rule, said)
         })
         .collect()
 }

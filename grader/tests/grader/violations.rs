@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::actions::copy_dir;
-use super::rules::{chapter_file, rules_and_checks, sections_of_rules};
+use super::rules::{chapter_file, rules_and_checks, rules_unviolated, sections_of_rules};
 use super::support::{
     Submission, check, checkout, graded_checks, grader, kit_without_secret, private_checks,
     work_dir,
@@ -100,22 +100,60 @@ fn every_violation_breaks_a_rule_that_its_check_grades_in_code_the_reference_hol
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Every rule is proven by a violation: one of its own, or, for a restatement, a
+/// worked example or what the provided driver prints of the student's answer, the
+/// violations of the rules it names in `proven_by`, each of which costs a check that
+/// grades it. A rule kept by provided code says why in `no_violation`. A rule that
+/// says either and has a violation of its own says something stale.
 #[test]
-fn the_rules_with_a_violation_are_counted() {
-    let rules = rules_and_checks();
+fn every_rule_has_a_violation_or_names_the_rules_whose_violations_break_it() {
+    let checks: BTreeMap<String, Vec<String>> = rules_and_checks().into_iter().collect();
     let violations = violations();
-    let proven: Vec<&str> = rules
-        .iter()
-        .map(|(rule, _)| rule.as_str())
-        .filter(|rule| violations.iter().any(|v| v.rule == *rule))
-        .collect();
+    let own = |rule: &str| -> Vec<&Violation> { violations.iter().filter(|v| v.rule == rule).collect() };
+    let mut problems = Vec::new();
+    let (mut proven, mut by_others, mut kept) = (0, 0, Vec::new());
+    for (rule, said) in rules_unviolated() {
+        let has_own = !own(&rule).is_empty();
+        match (has_own, said.proven_by.is_empty(), &said.no_violation) {
+            (true, true, None) => proven += 1,
+            (true, _, _) => problems.push(format!(
+                "\"{rule}\" has a violation of its own: its proven_by or no_violation is stale"
+            )),
+            (false, true, None) => problems.push(format!(
+                "\"{rule}\" has no violation: write one in handout/violations.toml, or name the rules whose violations break it (proven_by), or say why none can be written (no_violation)"
+            )),
+            (false, false, Some(_)) => problems.push(format!(
+                "\"{rule}\" has both proven_by and no_violation: keep one"
+            )),
+            (false, true, Some(why)) => kept.push(format!("{rule}: {why}")),
+            (false, false, None) => {
+                by_others += 1;
+                for other in &said.proven_by {
+                    let grading = &checks[&rule];
+                    if !checks.contains_key(other) {
+                        problems.push(format!(
+                            "\"{rule}\" is proven_by \"{other}\", which is no rule of handout/rules.toml"
+                        ));
+                    } else if !own(other).iter().any(|v| grading.contains(&v.check)) {
+                        problems.push(format!(
+                            "\"{rule}\" is proven_by \"{other}\", but no violation of that rule costs a check that grades \"{rule}\" ({})",
+                            grading.join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+    }
     println!(
-        "{} of the {} rules of handout/rules.toml have a violation in handout/violations.toml ({} violations)",
-        proven.len(),
-        rules.len(),
+        "{} rules: {proven} with a violation of their own, {by_others} proven by other rules' violations, {} kept by provided code ({} violations)",
+        checks.len(),
+        kept.len(),
         violations.len()
     );
-    assert!(!proven.is_empty(), "no rule has a violation");
+    for rule in &kept {
+        println!("  kept by provided code: {rule}");
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// Grades `submission` against the kit at `kit` with the checks `names` alone, JSON.

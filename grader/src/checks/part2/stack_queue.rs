@@ -519,6 +519,7 @@ fn queue_report(case: &Case) -> Result<(QueueInput, QueueOutput, QueueOutput), V
 
 /// The rule of §7.2 that step `i` of a queue's script broke, the first whose answers
 /// differ from the reference's (`got` and `want` have one step per operation). When
+/// only is_empty differs there, it does not count the items. When
 /// only what peek shows differs there and every dequeue of the script returns the
 /// reference's item, the items are stored and taken right, so peek looks in the
 /// wrong place; otherwise a step that is an enqueue stored its item in the wrong
@@ -529,6 +530,9 @@ fn queue_rule(ops: &[Value], got: &[Value], want: &[Value], i: usize) -> &'stati
         let (g, w) = (got.get(k), want.get(k));
         g.and_then(|g| g.get(field)) == w.and_then(|w| w.get(field))
     };
+    if same(i, 0) && same(i, 1) && !same(i, 2) {
+        return " (is_empty is whether the queue holds no items, len() == 0, whatever its slots)";
+    }
     let dequeues_right = (0..ops.len()).all(|k| name(k) != "dequeue" || same(k, 0));
     let only_peek_differs = same(i, 1) && same(i, 2) && (same(i, 0) || name(i) == "peek");
     if dequeues_right && only_peek_differs {
