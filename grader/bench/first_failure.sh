@@ -100,6 +100,9 @@ for side in before after; do
     g="${grader[$side]}"; k="${student[$side]}"; w="$scratch/$side/work"
     mkdir -p "$scratch/$side"
     "$g" grade "${kit[$side]}/starter" --kit "$k" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    # The class's own work dir, seeded with the whole kit as a course's is.
+    "$g" grade "${kit[$side]}/starter" --kit "${kit[$side]}" --work-dir "$scratch/$side/classwork" \
+        --format json --output /dev/null 2>/dev/null || true
     for name in watched graded; do
         crate "$scratch/$side/$name" "${kit[after]}/solution/src"
         broken "$scratch/$side/$name"
@@ -160,7 +163,7 @@ for round in $(seq 1 "$rounds"); do
         done
         l=$(load)
         /usr/bin/time -f "%e %U %S" -o "$scratch/time" "${grader[$side]}" grade-all "$class" \
-            --kit "${kit[$side]}" --work-dir "$scratch/$side/work" --output-dir "$scratch/out-$side-$round" --jobs 2 >/dev/null 2>&1
+            --kit "${kit[$side]}" --work-dir "$scratch/$side/classwork" --output-dir "$scratch/out-$side-$round" --jobs 2 >/dev/null 2>&1
         read -r gw gc < <(awk '{ printf "%.3f %.3f\n", $1 / 4, ($2 + $3) / 4 }' "$scratch/time")
         : >"$scratch/class-builds"
         for dir in "$class"/*; do

@@ -160,15 +160,27 @@ pub(super) fn array_ranges(case: &Case) -> Judged {
         |query, got, want| {
             let size = format!("{}x{}", query["size"][0], query["size"][1]);
             let range = |v: &Value| format!("{}..={}", v[0], v[1]);
+            // An end one past the last coordinate: the size itself, where the range
+            // includes its end.
+            let one_past = |axis: &str| {
+                let (got, want) = (&got[axis][1], &want[axis][1]);
+                got.as_i64()
+                    .zip(want.as_i64())
+                    .is_some_and(|(g, w)| g == w + 1)
+            };
+            let past = " (both ends are included: the last coordinate is the size − 1)";
             if got["x_range"] != want["x_range"] {
+                let hint = if one_past("x_range") { past } else { "" };
                 format!(
-                    "x_range of a {size} array is {}, expected {}",
+                    "x_range of a {size} array is {}, expected {}{hint}",
                     range(&got["x_range"]),
                     range(&want["x_range"])
                 )
             } else if got["y_range"] != want["y_range"] {
                 let hint = if got["y_range"] == want["x_range"] {
                     " (it returns the x range)"
+                } else if one_past("y_range") {
+                    past
                 } else {
                     ""
                 };
@@ -425,10 +437,9 @@ pub(super) fn array_reset_and_resize(case: &Case) -> Judged {
     }
     for (i, size) in resizes.iter().enumerate() {
         let (w, h) = (&size[0], &size[1]);
-        let same_size = got_steps[..i]
-            .last()
-            .map_or(&got["after_reset"], |before| &before["after"])["size"]
-            == *size;
+        // The first resize keeps the size, after the cells changed again (see
+        // `reset_input`).
+        let same_size = i == 0;
         let (got, want) = (&got_steps[i], &want["resizes"][i]);
         if got["resize"] != want["resize"] {
             return Ok(Verdict::fail(size_mismatch(

@@ -131,7 +131,10 @@ const MORE_INVALID: &[(&str, &str)] = &[
     ),
     // OutsideBoard names the limit of its own axis: on a board wider than tall, a
     // column's is COLS, not ROWS.
-    ("a column outside a board wider than tall", "2 3\n1 4 B N E\n"),
+    (
+        "a column outside a board wider than tall",
+        "2 3\n1 4 B N E\n",
+    ),
     (
         "a bad colour on a line that stops before its direction",
         "1 2\n1 1 Q N\n1 2 X N X\n",
