@@ -109,7 +109,8 @@ fn every_violation_breaks_a_rule_that_its_check_grades_in_code_the_reference_hol
 fn every_rule_has_a_violation_or_names_the_rules_whose_violations_break_it() {
     let checks: BTreeMap<String, Vec<String>> = rules_and_checks().into_iter().collect();
     let violations = violations();
-    let own = |rule: &str| -> Vec<&Violation> { violations.iter().filter(|v| v.rule == rule).collect() };
+    let own =
+        |rule: &str| -> Vec<&Violation> { violations.iter().filter(|v| v.rule == rule).collect() };
     let mut problems = Vec::new();
     let (mut proven, mut by_others, mut kept) = (0, 0, Vec::new());
     for (rule, said) in rules_unviolated() {
