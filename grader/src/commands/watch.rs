@@ -35,7 +35,7 @@ use crate::rubric::Rubric;
 
 /// How long the files must stay untouched after a save before grading starts: the
 /// steps of one save come within a few milliseconds, and every millisecond here is one
-/// the student waits for (watchexec waits 50 ms too).
+/// the student waits for.
 const QUIET: Duration = Duration::from_millis(50);
 
 /// What wakes the loop up.

@@ -92,7 +92,7 @@ fn a_maze_with_other_walls_names_the_first_cell_that_differs_and_shows_a_window_
     let message = maze["message"].as_str().expect("a message");
     assert!(
         message.contains(
-            "has other walls than the reference's, though a perfect maze: follow the handout's order of random draws exactly, and its test on each chance drawn: straight on when chance > complexity and the cell ahead is untouched, otherwise a pick among the untouched neighbours (the first cell that differs, row by row from the top left, is ("
+            "has other walls than the reference's, though a perfect maze: carve from the start cell with heading NONE, follow the handout's order of random draws exactly, and its test on each chance drawn: straight on when chance > complexity and the cell ahead is untouched, otherwise a pick among the untouched neighbours (the first cell that differs, row by row from the top left, is ("
         ) && message.contains("): the reference's has the walls "),
         "{message}"
     );

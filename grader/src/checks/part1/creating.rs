@@ -652,7 +652,7 @@ pub(in crate::checks) fn maze_matches_reference(case: &Case) -> Judged {
                 // in another order, or a draw was used otherwise (the complexity test).
                 return Ok(Verdict::maze_mismatch(
                     format!(
-                        "the {} maze has other walls than the reference's, though a perfect maze: follow the handout's order of random draws exactly, and its test on each chance drawn: straight on when chance > complexity and the cell ahead is untouched, otherwise a pick among the untouched neighbours",
+                        "the {} maze has other walls than the reference's, though a perfect maze: carve from the start cell with heading NONE, follow the handout's order of random draws exactly, and its test on each chance drawn: straight on when chance > complexity and the cell ahead is untouched, otherwise a pick among the untouched neighbours",
                         maze.name()
                     ),
                     &want,
