@@ -4,18 +4,18 @@
 # measured in one run, A B A B … (which one goes first alternates), each pair side by
 # side and its ratio taken pair by pair:
 #
-# The student's measures (1 and 2) grade with the kit as the student's template holds
-# it, the course's secret left out (so no private twins or hidden checks run, as in a
-# template `grader dist` made); the class (3) grades with the whole kit, as a course
-# does.
-#
-#   1. save → the first failing check on `grader watch`'s output (its debounce,
-#      50 ms, included: the student waits for it too), and save → watch's whole report
+#   1. save → the first failing check on `grader watch`'s output (its debounce
+#      included: the student waits for it too), and save → watch's whole report
 #   2. a whole re-grade (`grader grade`) after a one-line edit
 #   3. a class submission (`grade-all --jobs 2` of 4 distinct submissions, per
 #      submission) against compiling each submission's crate alone
 #
 #   bash grader/bench/first_failure.sh [--runs N] [--rounds N] BEFORE_GRADER BEFORE_KIT AFTER_GRADER AFTER_KIT
+#
+# The student's measures (1 and 2) grade with the kit as the student's template holds
+# it, the course's secret left out (so no private twins or hidden checks run, as in a
+# template `grader dist` made); the class (3) grades with the whole kit, as a course
+# does, in a work dir of its own.
 #
 # The watched crate is the reference with one check broken (a position displays as
 # "(3,4)"), as a student has it while working on that check; each save changes an
@@ -97,9 +97,9 @@ crate "$scratch/base" "${kit[after]}/solution/src"
 broken "$scratch/base"
 cargo build --lib -q --locked --manifest-path "$scratch/base/Cargo.toml"
 for side in before after; do
-    g="${grader[$side]}"; k="${student[$side]}"; w="$scratch/$side/work"
+    g="${grader[$side]}"; sk="${student[$side]}"; w="$scratch/$side/work"
     mkdir -p "$scratch/$side"
-    "$g" grade "${kit[$side]}/starter" --kit "$k" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    "$g" grade "${kit[$side]}/starter" --kit "$sk" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
     # The class's own work dir, seeded with the whole kit as a course's is.
     "$g" grade "${kit[$side]}/starter" --kit "${kit[$side]}" --work-dir "$scratch/$side/classwork" \
         --format json --output /dev/null 2>/dev/null || true
@@ -107,9 +107,9 @@ for side in before after; do
         crate "$scratch/$side/$name" "${kit[after]}/solution/src"
         broken "$scratch/$side/$name"
     done
-    "$g" grade "$scratch/$side/graded" --kit "$k" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    "$g" grade "$scratch/$side/graded" --kit "$sk" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
     : >"$scratch/$side/watch.log"
-    "$g" watch "$scratch/$side/watched" --kit "$k" --work-dir "$w" </dev/null 2>/dev/null \
+    "$g" watch "$scratch/$side/watched" --kit "$sk" --work-dir "$w" </dev/null 2>/dev/null \
         > >(stamp >"$scratch/$side/watch.log") &
     watchers+=($!)
     echo "$!" >"$scratch/$side/pid"

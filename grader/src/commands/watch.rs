@@ -14,8 +14,9 @@
 //! Saves are debounced: an editor writes a file in a few steps (a temporary file, a
 //! rename, a backup), all within a few milliseconds, and one grading follows the last
 //! of them ([`QUIET`]). A save that comes later (a formatter run on save by another
-//! tool) is graded again after the grading in progress: the report on screen is
-//! always that of the files as they are. Only `.rs` files count (the grader copies
+//! tool) is graded again once the grading in progress is done, so the last report
+//! shown is that of the files as they are; such a late rewrite costs a second
+//! grading, the price of a short debounce. Only `.rs` files count (the grader copies
 //! nothing else), and editors' temporary and backup files never do.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};

@@ -107,11 +107,18 @@ fn every_violation_breaks_a_rule_that_its_check_grades_in_code_the_reference_hol
 /// says either and has a violation of its own says something stale.
 #[test]
 fn every_rule_has_a_violation_or_names_the_rules_whose_violations_break_it() {
-    let checks: BTreeMap<String, Vec<String>> = rules_and_checks().into_iter().collect();
+    let rules = rules_and_checks();
+    let checks: BTreeMap<String, Vec<String>> = rules.iter().cloned().collect();
     let violations = violations();
+    let mut problems = Vec::new();
+    if checks.len() != rules.len() {
+        problems.push(format!(
+            "{} rules share their names with others: a violation names one rule",
+            rules.len() - checks.len()
+        ));
+    }
     let own =
         |rule: &str| -> Vec<&Violation> { violations.iter().filter(|v| v.rule == rule).collect() };
-    let mut problems = Vec::new();
     let (mut proven, mut by_others, mut kept) = (0, 0, Vec::new());
     for (rule, said) in rules_unviolated() {
         let has_own = !own(&rule).is_empty();
@@ -126,6 +133,9 @@ fn every_rule_has_a_violation_or_names_the_rules_whose_violations_break_it() {
             (false, false, Some(_)) => problems.push(format!(
                 "\"{rule}\" has both proven_by and no_violation: keep one"
             )),
+            (false, true, Some(why)) if why.trim().is_empty() => {
+                problems.push(format!("\"{rule}\" has an empty no_violation: say why"));
+            }
             (false, true, Some(why)) => kept.push(format!("{rule}: {why}")),
             (false, false, None) => {
                 by_others += 1;

@@ -323,15 +323,20 @@ pub mod allocations {
 
     /// Takes one pause if any is left and the work has not been seen in parallel yet.
     fn maybe_pause() {
-        if PAUSES.load(Ordering::Relaxed) == 0 {
+        // Acquire: the caller's slot, count and snapshot, stored before the pauses
+        // were armed, are seen with them.
+        let left = PAUSES.load(Ordering::Acquire);
+        if left == 0 {
             return;
         }
         if seen_in_parallel() {
-            PAUSES.store(0, Ordering::Relaxed);
+            // Ends only the pauses this thread saw: a thread of an earlier solve that
+            // is late leaves a new solve's pauses, armed since, as they are.
+            let _ = PAUSES.compare_exchange(left, 0, Ordering::AcqRel, Ordering::Relaxed);
             return;
         }
         if PAUSES
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(1))
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| left.checked_sub(1))
             .is_ok()
         {
             // nanosleep: no allocation, so no recursion into this allocator.

@@ -163,10 +163,12 @@ pub(super) fn array_ranges(case: &Case) -> Judged {
             // An end one past the last coordinate: the size itself, where the range
             // includes its end.
             let one_past = |axis: &str| {
-                let (got, want) = (&got[axis][1], &want[axis][1]);
-                got.as_i64()
-                    .zip(want.as_i64())
-                    .is_some_and(|(g, w)| g == w + 1)
+                let (got, want) = (&got[axis], &want[axis]);
+                got[0] == want[0]
+                    && got[1]
+                        .as_i64()
+                        .zip(want[1].as_i64())
+                        .is_some_and(|(g, w)| g == w + 1)
             };
             let past = " (both ends are included: the last coordinate is the size − 1)";
             if got["x_range"] != want["x_range"] {
@@ -177,12 +179,15 @@ pub(super) fn array_ranges(case: &Case) -> Judged {
                     range(&want["x_range"])
                 )
             } else if got["y_range"] != want["y_range"] {
-                let hint = if got["y_range"] == want["x_range"] {
-                    " (it returns the x range)"
-                } else if one_past("y_range") {
-                    past
-                } else {
-                    ""
+                // Where the width is the height + 1, the x range is also the y range
+                // one past its end: both mistakes fit.
+                let hint = match (got["y_range"] == want["x_range"], one_past("y_range")) {
+                    (true, true) => {
+                        " (it returns the x range, or ends one past the last y: both ends are included, the last y is the height − 1)"
+                    }
+                    (true, false) => " (it returns the x range)",
+                    (false, true) => past,
+                    (false, false) => "",
                 };
                 format!(
                     "y_range of a {size} array is {}, expected {}{hint}",
