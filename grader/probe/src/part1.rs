@@ -522,10 +522,9 @@ fn solved_in_parallel(input: &Value) -> Value {
         .iter()
         .map(|given| {
             let mut maze = maze_of(given);
-            let before = wire::allocations::by_thread();
-            wire::allocations::pause_until_parallel(PAUSES_PER_SOLVE, worked);
+            let before = wire::allocations::pause_until_parallel(PAUSES_PER_SOLVE, worked);
             let result = solve(&mut maze);
-            wire::allocations::pause_until_parallel(0, worked);
+            wire::allocations::end_pauses();
             let started = wire::threads::started();
             let after = wire::allocations::by_thread();
             let mut allocated: Vec<u64> = after

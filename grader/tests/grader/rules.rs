@@ -74,24 +74,26 @@ pub(super) fn rules_and_checks() -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// How a rule without a violation of its own says it is proven: the rules whose
-/// violations break it too, or why no violation can be written.
-pub(super) struct Unviolated {
+/// A rule, the checks that grade it, and how it says it is proven when it has no
+/// violation of its own: the rules whose violations break it too, or why no violation
+/// can be written.
+pub(super) struct RuleProof {
+    pub rule: String,
+    pub checks: Vec<String>,
     pub proven_by: Vec<String>,
     pub no_violation: Option<String>,
 }
 
-/// Each rule of the table with what it says of its violations (see [`Unviolated`]).
-pub(super) fn rules_unviolated() -> Vec<(String, Unviolated)> {
+/// Each rule of the table with its checks and what it says of its violations.
+pub(super) fn rule_proofs() -> Vec<RuleProof> {
     table()
         .rule
         .into_iter()
-        .map(|rule| {
-            let said = Unviolated {
-                proven_by: rule.proven_by,
-                no_violation: rule.no_violation,
-            };
-            (rule.rule, said)
+        .map(|rule| RuleProof {
+            checks: rule.check.names().into_iter().map(str::to_owned).collect(),
+            rule: rule.rule,
+            proven_by: rule.proven_by,
+            no_violation: rule.no_violation,
         })
         .collect()
 }

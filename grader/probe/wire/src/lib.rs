@@ -288,22 +288,28 @@ pub mod allocations {
 
     /// At most the next `count` allocations each pause for a moment (a sleep, no CPU
     /// time), until two threads besides the caller have each allocated `worked` times
-    /// since: then the work is seen running in parallel and the pauses stop. A thread
-    /// that runs a search and pauses gives its core away, so a pool's idle threads,
-    /// woken when it queues tasks, get to run and take some of them even on a machine
-    /// whose cores are all busy; without the pauses, one thread could run a small
-    /// search to its end before another was scheduled at all. On a quiet machine the
-    /// other threads start at once and few allocations pause. `count` 0 ends the
-    /// pauses.
-    pub fn pause_until_parallel(count: u32, worked: u64) {
-        PAUSES.store(0, Ordering::SeqCst);
-        let used = NEXT.load(Ordering::SeqCst).min(SLOTS);
-        for (base, count) in BASE[..used].iter().zip(&COUNTS[..used]) {
-            base.store(count.load(Ordering::SeqCst), Ordering::SeqCst);
+    /// since, or [`end_pauses`]: then the work is seen running in parallel and the
+    /// pauses stop. A thread that runs a search and pauses gives its core away, so a
+    /// pool's idle threads, woken when it queues tasks, get to run and take some of
+    /// them even on a machine whose cores are all busy; without the pauses, one thread
+    /// could run a small search to its end before another was scheduled at all. On a
+    /// quiet machine the other threads start at once and few allocations pause.
+    /// Returns every thread's count when the pauses began, by slot (as [`by_thread`]).
+    pub fn pause_until_parallel(count: u32, worked: u64) -> Vec<u64> {
+        end_pauses();
+        let before = by_thread();
+        for (base, &count) in BASE.iter().zip(&before) {
+            base.store(count, Ordering::SeqCst);
         }
         CALLER.store(own_slot(), Ordering::SeqCst);
         WORKED.store(worked, Ordering::SeqCst);
         PAUSES.store(count, Ordering::SeqCst);
+        before
+    }
+
+    /// No allocation pauses any more.
+    pub fn end_pauses() {
+        PAUSES.store(0, Ordering::SeqCst);
     }
 
     /// Whether two threads besides the caller have each allocated enough since the
