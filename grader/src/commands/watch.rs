@@ -11,21 +11,27 @@
 //! grading replaces it. Clippy reads the code after the checks, and only once every
 //! check passes (see [`StylePass::AfterChecks`]), unless `--style` asks for it.
 //!
-//! Saves are debounced: an editor writes a file in a few steps (a temporary file, a
-//! rename, a backup), all within a few milliseconds, and one grading follows the last
-//! of them ([`QUIET`]). A save that comes later (a formatter run on save by another
-//! tool) is graded again once the grading in progress is done, so the last report
-//! shown is that of the files as they are; such a late rewrite costs a second
-//! grading, the price of a short debounce. Only `.rs` files count (the grader copies
-//! nothing else), and editors' temporary and backup files never do.
+//! A save is graded as soon as it is whole: when the file it wrote is closed, or
+//! renamed into place (how most editors save), and no other file is still being
+//! written, after [`SETTLE`] of quiet (a save of several files comes file by file).
+//! Where the end of a write is never seen (a writer that keeps its file open, a file
+//! removed, a platform whose watcher does not report closes), the grading follows
+//! once the files have been quiet for [`QUIET`]. So the steps of one save (a backup,
+//! a temporary file, a rename) give one grading. A save that comes later (a
+//! formatter run on save by another tool) is graded again once the grading in
+//! progress is done, so the last report shown is that of the files as they are. Only
+//! `.rs` files count (the grader copies nothing else), and editors' temporary and
+//! backup files never do.
 
+use std::collections::BTreeSet;
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
-use std::path::Path;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use notify::{EventKind, RecursiveMode, Watcher as _};
+use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 
 use super::Setup;
 use crate::Status;
@@ -34,15 +40,26 @@ use crate::grade::{Grader, Stream, StylePass};
 use crate::report::{News, Report};
 use crate::rubric::Rubric;
 
-/// How long the files must stay untouched after a save before grading starts: the
-/// steps of one save come within a few milliseconds, and every millisecond here is one
-/// the student waits for.
+/// How long the files must stay quiet before a change that was never seen to end (no
+/// close after writing, no rename into place) is graded: every millisecond here is
+/// one the student waits for.
 const QUIET: Duration = Duration::from_millis(50);
 
+/// How long the files must stay quiet after a save is seen whole: the watcher reports
+/// one rename twice (its new name, then both names) a few microseconds apart, and a
+/// save of several files comes file by file.
+const SETTLE: Duration = Duration::from_millis(5);
+
 /// What wakes the loop up.
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Wake {
-    /// A source file changed.
-    Saved,
+    /// A source file changed: still being written (`open`), or whole.
+    Changed {
+        /// The file.
+        path: PathBuf,
+        /// Whether it is still being written (see [`changes`]).
+        open: bool,
+    },
     /// `q` and Enter.
     Quit,
 }
@@ -56,19 +73,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<Status> {
     let src = submission.join("src");
 
     let (wake, woken) = mpsc::channel();
-    let saves = wake.clone();
-    let watched = src.clone();
-    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if let Ok(event) = event
-            && counts(&event, &watched)
-        {
-            let _ = saves.send(Wake::Saved);
-        }
-    })
-    .context("starting to watch for saved files")?;
-    watcher
-        .watch(&src, RecursiveMode::Recursive)
-        .with_context(|| format!("watching {}", src.display()))?;
+    let _watcher = watch_sources(&src, wake.clone())?;
     // Lines from stdin: `q` quits. At the end of stdin (none attached), only Ctrl-C
     // quits, so `grader watch </dev/null` keeps watching.
     std::thread::spawn(move || {
@@ -89,7 +94,7 @@ pub fn run(args: &WatchArgs) -> anyhow::Result<Status> {
         if let Some(report) = show(&grader, &submission, &src, first) {
             last = Some(report);
         }
-        if !wait_for_save(&woken) {
+        if wait_for_save(&woken, QUIET).is_none() {
             return Ok(Status::Success);
         }
     }
@@ -186,35 +191,91 @@ fn show(grader: &Grader<'_>, submission: &Path, src: &Path, first: Vec<String>) 
 
 /// Waits for a save and for the files to go quiet after it: true to grade again,
 /// false to quit.
-fn wait_for_save(woken: &Receiver<Wake>) -> bool {
-    match woken.recv() {
-        Ok(Wake::Saved) => {}
-        Ok(Wake::Quit) | Err(_) => return false,
-    }
-    loop {
-        match woken.recv_timeout(QUIET) {
-            Ok(Wake::Saved) => {}
-            Ok(Wake::Quit) => return false,
-            Err(RecvTimeoutError::Timeout) => return true,
-            Err(RecvTimeoutError::Disconnected) => return false,
+/// Sends every change of a source file below `src` to `wake`, for as long as the
+/// watcher returned is kept.
+fn watch_sources(src: &Path, wake: Sender<Wake>) -> anyhow::Result<RecommendedWatcher> {
+    let watched = src.to_path_buf();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if let Ok(event) = event {
+            for change in changes(&event, &watched) {
+                let _ = wake.send(change);
+            }
         }
+    })
+    .context("starting to watch for saved files")?;
+    watcher
+        .watch(src, RecursiveMode::Recursive)
+        .with_context(|| format!("watching {}", src.display()))?;
+    Ok(watcher)
+}
+
+/// How a save was seen to end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Saved {
+    /// Every file it wrote was seen whole, and [`SETTLE`] passed without more.
+    Whole,
+    /// A file was still open when the files had been quiet for `quiet`.
+    Quiet,
+}
+
+/// Waits for a save and says how it ended (see the module's words), or `None` when
+/// the student quits. `quiet` is [`QUIET`] but in tests.
+fn wait_for_save(woken: &Receiver<Wake>, quiet: Duration) -> Option<Saved> {
+    // The files being written: a save is whole once none is.
+    let mut open: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut next = woken.recv().ok();
+    loop {
+        match next? {
+            Wake::Changed { path, open: true } => {
+                open.insert(path);
+            }
+            Wake::Changed { path, open: false } => {
+                open.remove(&path);
+            }
+            Wake::Quit => return None,
+        }
+        let (calm, ended) = if open.is_empty() {
+            (SETTLE, Saved::Whole)
+        } else {
+            (quiet, Saved::Quiet)
+        };
+        next = match woken.recv_timeout(calm) {
+            Ok(wake) => Some(wake),
+            Err(RecvTimeoutError::Timeout) => return Some(ended),
+            Err(RecvTimeoutError::Disconnected) => None,
+        };
     }
 }
 
-/// Whether `event` is a change to a source file under `src` that the grader would
-/// copy.
-fn counts(event: &notify::Event, src: &Path) -> bool {
-    !matches!(event.kind, EventKind::Access(_) | EventKind::Other)
-        && event
-            .paths
-            .iter()
-            .any(|path| is_source(path.strip_prefix(src).unwrap_or(path)))
+/// The source files an event changes, each with whether it is still being written.
+/// A file is whole once its writer closes it, once a rename brings it to its name,
+/// or when only its metadata changed. Anything else leaves it open: data written, a
+/// file created, and a name that is gone (removed, or renamed away, as an editor
+/// does before it writes the file anew) until it is seen whole again or the files
+/// are quiet.
+fn changes(event: &notify::Event, src: &Path) -> Vec<Wake> {
+    let whole: &dyn Fn(usize) -> bool = match event.kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write))
+        | EventKind::Modify(ModifyKind::Metadata(_) | ModifyKind::Name(RenameMode::To)) => {
+            &|_| true
+        }
+        // The old name, then the new one.
+        EventKind::Modify(ModifyKind::Name(RenameMode::Both)) => &|index| index == 1,
+        EventKind::Access(_) | EventKind::Other => return Vec::new(),
+        _ => &|_| false,
+    };
+    event
+        .paths
+        .iter()
+        .enumerate()
+        .filter(|(_, path)| is_source(path.strip_prefix(src).unwrap_or(path)))
+        .map(|(index, path)| Wake::Changed {
+            path: path.clone(),
+            open: !whole(index),
+        })
+        .collect()
 }
 
-/// A `.rs` file (its path relative to `src/`) that is not an editor's temporary or
-/// backup file (`.#main.rs`, `#main.rs#`, `main.rs~`, `.main.rs.swp`) nor inside a
-/// hidden folder or a `target/`. Relative, because the submission itself may well lie
-/// below some `target/` (the kit's tests put theirs there).
 fn is_source(path: &Path) -> bool {
     let hidden = path.components().any(|part| {
         let part = part.as_os_str().to_string_lossy();
@@ -256,12 +317,121 @@ mod tests {
     #[test]
     fn a_submission_below_a_target_folder_is_still_watched() {
         let src = Path::new("/home/s/target/tmp/maze/src");
-        let event = notify::Event::new(EventKind::Modify(notify::event::ModifyKind::Any))
+        let event = notify::Event::new(EventKind::Modify(ModifyKind::Any))
             .add_path(src.join("position.rs"));
-        assert!(counts(&event, src));
-        let event = notify::Event::new(EventKind::Access(notify::event::AccessKind::Any))
+        assert_eq!(changes(&event, src).len(), 1);
+        let event = notify::Event::new(EventKind::Access(AccessKind::Any))
             .add_path(src.join("position.rs"));
-        assert!(!counts(&event, src));
+        assert!(changes(&event, src).is_empty());
+    }
+
+    fn change(path: &str, open: bool) -> Wake {
+        Wake::Changed {
+            path: path.into(),
+            open,
+        }
+    }
+
+    #[test]
+    fn a_file_is_whole_once_closed_or_renamed_into_place_and_open_while_gone() {
+        let src = Path::new("/s/src");
+        let event = |kind| notify::Event::new(kind).add_path(src.join("solve.rs"));
+        let open = |kind| changes(&event(kind), src) == [change("/s/src/solve.rs", true)];
+        let whole = |kind| changes(&event(kind), src) == [change("/s/src/solve.rs", false)];
+        assert!(open(EventKind::Modify(ModifyKind::Data(
+            notify::event::DataChange::Any
+        ))));
+        assert!(open(EventKind::Create(notify::event::CreateKind::File)));
+        assert!(open(EventKind::Remove(notify::event::RemoveKind::File)));
+        assert!(open(EventKind::Modify(ModifyKind::Name(RenameMode::From))));
+        assert!(whole(EventKind::Access(AccessKind::Close(
+            AccessMode::Write
+        ))));
+        assert!(whole(EventKind::Modify(ModifyKind::Name(RenameMode::To))));
+        // Renamed away to a backup, as vim does before it writes the file anew.
+        let both = notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
+            .add_path(src.join("solve.rs"))
+            .add_path(src.join("solve.rs~"));
+        assert_eq!(changes(&both, src), [change("/s/src/solve.rs", true)]);
+        // A temporary file renamed into place, as `sed -i` does.
+        let both = notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
+            .add_path(src.join("sedAb12x"))
+            .add_path(src.join("solve.rs"));
+        assert_eq!(changes(&both, src), [change("/s/src/solve.rs", false)]);
+        let read = notify::Event::new(EventKind::Access(AccessKind::Close(AccessMode::Read)))
+            .add_path(src.join("solve.rs"));
+        assert!(changes(&read, src).is_empty());
+    }
+
+    /// A quiet far longer than the steps of a save take, however busy the machine: a
+    /// wait that ends `Quiet` with it saw a file left open.
+    const NEVER: Duration = Duration::from_secs(30);
+
+    #[test]
+    fn a_save_is_graded_once_every_file_it_wrote_is_whole() {
+        let (wake, woken) = mpsc::channel();
+        for wakes in [
+            vec![change("a.rs", true), change("a.rs", false)],
+            vec![
+                change("a.rs", true),
+                change("b.rs", true),
+                change("a.rs", false),
+                change("b.rs", false),
+            ],
+            vec![change("a.rs", false), change("a.rs", false)],
+        ] {
+            for wake_up in wakes {
+                wake.send(wake_up).unwrap();
+            }
+            assert_eq!(wait_for_save(&woken, NEVER), Some(Saved::Whole));
+            assert!(
+                woken.try_recv().is_err(),
+                "every step of the save was taken in"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_left_open_is_graded_once_the_files_are_quiet() {
+        let (wake, woken) = mpsc::channel();
+        wake.send(change("a.rs", true)).unwrap();
+        wake.send(change("b.rs", true)).unwrap();
+        wake.send(change("a.rs", false)).unwrap();
+        assert_eq!(
+            wait_for_save(&woken, Duration::from_millis(20)),
+            Some(Saved::Quiet)
+        );
+    }
+
+    #[test]
+    fn saves_as_editors_write_them_are_seen_whole_on_this_machine() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("src");
+        std::fs::create_dir(&src).unwrap();
+        let solve = src.join("solve.rs");
+        std::fs::write(&solve, "// 0\n").unwrap();
+        let (wake, woken) = mpsc::channel();
+        let Ok(_watcher) = watch_sources(&src, wake) else {
+            eprintln!("no file watcher on this machine: nothing to test");
+            return;
+        };
+        // In place, as most editors and IDEs write.
+        std::fs::write(&solve, "// 1\n").unwrap();
+        assert_eq!(wait_for_save(&woken, NEVER), Some(Saved::Whole), "in place");
+        // A temporary file renamed over it (`sed -i`, many editors' safe write).
+        std::fs::write(src.join("sedXy12ab"), "// 2\n").unwrap();
+        std::fs::rename(src.join("sedXy12ab"), &solve).unwrap();
+        assert_eq!(wait_for_save(&woken, NEVER), Some(Saved::Whole), "renamed");
+        // Renamed away to a backup, then written anew (vim).
+        std::fs::rename(&solve, src.join("solve.rs~")).unwrap();
+        std::fs::write(&solve, "// 3\n").unwrap();
+        std::fs::remove_file(src.join("solve.rs~")).unwrap();
+        assert_eq!(
+            wait_for_save(&woken, NEVER),
+            Some(Saved::Whole),
+            "rewritten"
+        );
+        assert_eq!(std::fs::read_to_string(&solve).unwrap(), "// 3\n");
     }
 
     /// The kit's rubric as shipped.
@@ -305,12 +475,12 @@ mod tests {
     fn saves_close_together_grade_once_and_q_quits() {
         let (wake, woken) = mpsc::channel();
         for _ in 0..5 {
-            wake.send(Wake::Saved).unwrap();
+            wake.send(change("a.rs", false)).unwrap();
         }
-        assert!(wait_for_save(&woken));
+        assert_eq!(wait_for_save(&woken, NEVER), Some(Saved::Whole));
         assert!(woken.try_recv().is_err(), "every save was taken in");
-        wake.send(Wake::Saved).unwrap();
+        wake.send(change("a.rs", false)).unwrap();
         wake.send(Wake::Quit).unwrap();
-        assert!(!wait_for_save(&woken));
+        assert_eq!(wait_for_save(&woken, NEVER), None);
     }
 }
