@@ -5,7 +5,9 @@
 # side and its ratio taken pair by pair:
 #
 #   1. save → the first failing check on `grader watch`'s output (its debounce
-#      included: the student waits for it too), and save → watch's whole report
+#      included: the student waits for it too), and save → watch's whole report,
+#      after an edit of a plain function (`first`, `watched`) and of a generic one
+#      that the probe instantiates (`first-g`, `watched-g`: `Queue::enqueue`)
 #   2. a whole re-grade (`grader grade`) after a one-line edit
 #   3. a class submission (`grade-all --jobs 2` of 4 distinct submissions, per
 #      submission) against compiling each submission's crate alone
@@ -71,9 +73,13 @@ broken() { sed -i 's/"({}, {})"/"({},{})"/' "$1/src/position.rs"; }
 edit() { # DIR K: an equivalent change of one line of Search::follow
     sed -i "s/if directions.len() > self.cell_count.*{/if directions.len() > self.cell_count + $2 - $2 {/" "$1/src/solve.rs"
 }
-# build K: `cargo build --lib` of the base crate after edit K; prints "wall cpu".
+edit_generic() { # DIR K: an equivalent change of one line of Queue::enqueue (generic)
+    sed -i "s/let back = (self.head + self.len.*) % self.slots.len();/let back = (self.head + self.len + $2 - $2) % self.slots.len();/" "$1/src/rat/queue.rs"
+}
+# build K [EDIT]: `cargo build --lib` of the base crate after edit K (EDIT: edit, or
+# edit_generic); prints "wall cpu".
 build() {
-    edit "$scratch/base" "$1"
+    "${2:-edit}" "$scratch/base" "$1"
     /usr/bin/time -f "%e %U %S" -o "$scratch/time" \
         cargo build --lib -q --offline --manifest-path "$scratch/base/Cargo.toml"
     awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time"
@@ -125,17 +131,21 @@ for i in $(seq 1 "$runs"); do
     for side in "${order[@]}"; do
         k=$((k + 1))
         pid=$(cat "$scratch/$side/pid")
-        l=$(load); c0=$(cpu_of "$pid"); t0=$EPOCHREALTIME
-        edit "$scratch/$side/watched" "$k"
-        first=$(after_t "$scratch/$side/watch.log" "$t0" "✗ position_display")
-        full=$(after_t "$scratch/$side/watch.log" "$t0" "Watching ")
-        sleep 0.2  # the watcher has reaped its children
-        c1=$(cpu_of "$pid")
-        read -r bw bc < <(build "$k")
-        awk -v s="$side" -v t0="$t0" -v f="$first" -v a="$full" -v c="$(echo "$c1 - $c0" | bc)" -v bw="$bw" -v bc="$bc" -v l="$l" 'BEGIN {
-            printf "%s first %.3f - %s %s %s\n", s, f - t0, bw, bc, l
-            printf "%s watched %.3f %.3f %s %s %s\n", s, a - t0, c, bw, bc, l
-        }' | tee -a "$scratch/results"
+        for how in edit edit_generic; do
+            suffix=""
+            [[ "$how" == edit ]] || suffix="-g"
+            l=$(load); c0=$(cpu_of "$pid"); t0=$EPOCHREALTIME
+            "$how" "$scratch/$side/watched" "$k"
+            first=$(after_t "$scratch/$side/watch.log" "$t0" "✗ position_display")
+            full=$(after_t "$scratch/$side/watch.log" "$t0" "Watching ")
+            sleep 0.2  # the watcher has reaped its children
+            c1=$(cpu_of "$pid")
+            read -r bw bc < <(build "$k" "$how")
+            awk -v s="$side" -v x="$suffix" -v t0="$t0" -v f="$first" -v a="$full" -v c="$(echo "$c1 - $c0" | bc)" -v bw="$bw" -v bc="$bc" -v l="$l" 'BEGIN {
+                printf "%s first%s %.3f - %s %s %s\n", s, x, f - t0, bw, bc, l
+                printf "%s watched%s %.3f %.3f %s %s %s\n", s, x, a - t0, c, bw, bc, l
+            }' | tee -a "$scratch/results"
+        done
     done
     for side in "${order[@]}"; do
         k=$((k + 1))
@@ -182,8 +192,8 @@ done
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "medians (seconds; ratios are medians of the pairs' ratios; load = the 1-minute load average over the pairs)"
-printf '%-8s %-8s %6s %6s %6s %6s %8s %8s %s\n' side measure wall cpu b.wall b.cpu r.wall r.cpu load
-for metric in first watched regrade class; do
+printf '%-8s %-9s %6s %6s %6s %6s %8s %8s %s\n' side measure wall cpu b.wall b.cpu r.wall r.cpu load
+for metric in first watched first-g watched-g regrade class; do
     for side in before after; do
         rows=$(awk -v s="$side" -v m="$metric" '$1 == s && $2 == m' "$scratch/results")
         [[ -n "$rows" ]] || continue
@@ -192,7 +202,7 @@ for metric in first watched regrade class; do
         rc=$(echo "$rows" | awk '$4 != "-" { printf "%.3f\n", $4 / $6 }' | median)
         lmin=$(echo "$rows" | awk '{ print $7 }' | sort -g | head -n 1)
         lmax=$(echo "$rows" | awk '{ print $7 }' | sort -g | tail -n 1)
-        printf '%-8s %-8s %6s %6s %6s %6s %8s %8s %s-%s (%d pairs)\n' "$side" "$metric" "$(col 3)" "$(col 4)" \
+        printf '%-8s %-9s %6s %6s %6s %6s %8s %8s %s-%s (%d pairs)\n' "$side" "$metric" "$(col 3)" "$(col 4)" \
             "$(col 5)" "$(col 6)" "$rw" "$rc" "$lmin" "$lmax" "$(echo "$rows" | wc -l)"
     done
 done
