@@ -240,29 +240,15 @@ fn wait_for_save(woken: &Receiver<Wake>, quiet: Duration) -> Option<Saved> {
     let mut started = false;
     let mut next = woken.recv().ok();
     loop {
-        match next? {
-            Wake::Changed {
-                path,
-                state: Writing::Open,
-            } => {
-                open.insert(path);
-                started = true;
-            }
-            Wake::Changed {
-                path,
-                state: Writing::Whole,
-            } => {
-                open.remove(&path);
-                started = true;
-            }
-            Wake::Changed {
-                path,
-                state: Writing::Closed,
-            } => {
-                open.remove(&path);
-            }
-            Wake::Quit => return None,
-        }
+        let Wake::Changed { path, state } = next? else {
+            return None;
+        };
+        match state {
+            Writing::Open => open.insert(path),
+            Writing::Whole | Writing::Closed => open.remove(&path),
+        };
+        // A close alone (the file was not being written) starts no save.
+        started |= state != Writing::Closed;
         if !started {
             next = woken.recv().ok();
             continue;
@@ -431,20 +417,20 @@ mod tests {
             EventKind::Modify(ModifyKind::Name(RenameMode::To)),
             Writing::Whole
         ));
+        let renamed = |from: &str, to: &str| {
+            let both = notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
+                .add_path(src.join(from))
+                .add_path(src.join(to));
+            changes(&both, src)
+        };
         // Renamed away to a backup, as vim does before it writes the file anew.
-        let both = notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
-            .add_path(src.join("solve.rs"))
-            .add_path(src.join("solve.rs~"));
         assert_eq!(
-            changes(&both, src),
+            renamed("solve.rs", "solve.rs~"),
             [change("/s/src/solve.rs", Writing::Open)]
         );
         // A temporary file renamed into place, as `sed -i` does.
-        let both = notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
-            .add_path(src.join("sedAb12x"))
-            .add_path(src.join("solve.rs"));
         assert_eq!(
-            changes(&both, src),
+            renamed("sedAb12x", "solve.rs"),
             [change("/s/src/solve.rs", Writing::Whole)]
         );
         let read = notify::Event::new(EventKind::Access(AccessKind::Close(AccessMode::Read)))
