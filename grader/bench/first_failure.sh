@@ -4,8 +4,8 @@
 # measured in one run, A B A B … (which one goes first alternates), each pair side by
 # side and its ratio taken pair by pair:
 #
-#   1. save → the first failing check on `grader watch`'s output (its debounce
-#      included: the student waits for it too), and save → watch's whole report,
+#   1. save → the first failing check on `grader watch`'s output (its wait for the
+#      save to be whole included: the student waits for it too), and save → watch's whole report,
 #      after an edit of a plain function (`first`, `watched`) and of a generic one
 #      that the probe instantiates (`first-g`, `watched-g`: `Queue::enqueue`)
 #   2. a whole re-grade (`grader grade`) after a one-line edit

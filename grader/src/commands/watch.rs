@@ -301,15 +301,16 @@ fn changes(event: &notify::Event, src: &Path) -> Vec<Wake> {
         event.kind,
         EventKind::Create(CreateKind::Folder) | EventKind::Remove(RemoveKind::Folder)
     );
+    let renamed = matches!(event.kind, EventKind::Modify(ModifyKind::Name(_)));
     event
         .paths
         .iter()
         .enumerate()
         .filter_map(|(index, path)| {
             let relative = path.strip_prefix(src).unwrap_or(path);
-            let moved_in =
-                matches!(event.kind, EventKind::Modify(ModifyKind::Name(_))) && path.is_dir();
-            if (folder || moved_in) && is_source_folder(relative) {
+            // A folder moved in is known by looking (the event does not say), and
+            // only where sources may be.
+            if is_source_folder(relative) && (folder || renamed && path.is_dir()) {
                 Some(Wake::Changed {
                     path: path.clone(),
                     state: Writing::Open,

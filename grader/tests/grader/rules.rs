@@ -62,18 +62,6 @@ struct Table {
     not_graded: Vec<NotGraded>,
 }
 
-/// Each rule of the table, with the checks that grade it.
-pub(super) fn rules_and_checks() -> Vec<(String, Vec<String>)> {
-    table()
-        .rule
-        .iter()
-        .map(|rule| {
-            let checks = rule.check.names().into_iter().map(str::to_owned).collect();
-            (rule.rule.clone(), checks)
-        })
-        .collect()
-}
-
 /// A rule, the checks that grade it, and how it says it is proven when it has no
 /// violation of its own: the rules whose violations break it too, or why no violation
 /// can be written.
