@@ -81,6 +81,20 @@ fn with_key(
     lines.join("\n") + "\n"
 }
 
+/// A folder removed when the test ends, passed or not. The copy of the kit must not
+/// outlive its test: figures.sh builds it in the suite's target directory, whose
+/// fingerprints then name the copy's files (cargo gives a workspace's packages the
+/// same artifacts wherever the workspace lies), so that while the copy stands a build
+/// of the checkout's binaries takes them for fresh whatever the checkout's edits.
+/// With the copy gone, the next build of the checkout compiles them again.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The figures of a `kit.txt`, by anchor.
 fn figures_of(kit: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(kit.join(FIGURES)).expect("the guide's figures");
@@ -231,6 +245,7 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("books-figures");
     let kit = scratch.join("perfect-mazes");
     copy_checkout(&kit_root(), &kit);
+    let _gone_after = Removed(scratch.clone());
     let figures_before = figures_of(&kit);
     let report_before = std::fs::read_to_string(kit.join(REPORT)).expect("the sample report");
 
