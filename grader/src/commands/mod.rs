@@ -176,8 +176,10 @@ impl Setup {
             lock_file: kit.lock_file(),
             stubs: Some(kit.stubs()).filter(|dir| dir.join("src/lib.rs").is_file()),
             sandbox: args.sandbox,
-            // A person re-grades after an edit; `grade-all` builds each submission once.
-            incremental: true,
+            // A person re-grades after an edit; `grade-all` builds each submission once,
+            // and so does a caller that says so as cargo is told, `CARGO_INCREMENTAL=0`
+            // (Gradescope's run_autograder: a fresh machine for each submission).
+            incremental: std::env::var_os("CARGO_INCREMENTAL").is_none_or(|value| value != "0"),
             // A person waits on one submission; `grade-all` turns this off for its bar.
             progress: true,
             // Set for each grading (see `Grader::grade`).

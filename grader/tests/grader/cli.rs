@@ -8,7 +8,17 @@ fn grade_position_display(
     work_dir: impl AsRef<std::path::Path>,
     submission: impl AsRef<std::path::Path>,
 ) -> std::process::Output {
-    grader()
+    grade_position_display_by(grader(), work_dir, submission)
+}
+
+/// [`grade_position_display`] run by `command` (the grader with an environment of
+/// its own).
+fn grade_position_display_by(
+    mut command: assert_cmd::Command,
+    work_dir: impl AsRef<std::path::Path>,
+    submission: impl AsRef<std::path::Path>,
+) -> std::process::Output {
+    command
         .args([
             "grade",
             "--format",
@@ -21,6 +31,65 @@ fn grade_position_display(
         .arg(submission.as_ref())
         .output()
         .expect("runs")
+}
+
+#[test]
+#[ignore = "full tier: builds a submission of its own, twice"]
+fn cargo_incremental_0_builds_a_submission_once_keeping_nothing_as_a_class_does() {
+    let submission = Submission::from_solution("incremental-off");
+    let work = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("incremental-off-work");
+    let _ = std::fs::remove_dir_all(&work);
+    // The submission's harness (named after its folder), and what its build keeps.
+    let harness = || {
+        let dir = std::fs::read_dir(work.join("harness"))
+            .expect("a harness")
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .find(|path| {
+                path.file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with("incrementaloff-"))
+            })
+            .expect("the submission's harness");
+        let id = dir.file_name().expect("a name").to_owned();
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("its manifest");
+        let units = manifest
+            .split("[profile.dev.package.maze-probe-")
+            .nth(1)
+            .and_then(|rest| rest.lines().nth(1))
+            .unwrap_or_default()
+            .to_owned();
+        let kept = work
+            .join("targets")
+            .join(id)
+            .join("debug/incremental")
+            .read_dir()
+            .map(|entries| entries.count())
+            .unwrap_or(0);
+        (units, kept)
+    };
+    let graded = |incremental: Option<&str>| {
+        let mut command = grader();
+        if let Some(value) = incremental {
+            command.env("CARGO_INCREMENTAL", value);
+        }
+        let output = grade_position_display_by(command, &work, &submission.dir);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    graded(Some("0"));
+    assert_eq!(
+        harness(),
+        ("codegen-units = 1".to_owned(), 0),
+        "built once: the probe in one unit, no incremental data"
+    );
+    graded(None);
+    let (units, kept) = harness();
+    assert_eq!(units, "codegen-units = 16", "built again after edits");
+    assert!(kept > 0, "incremental data kept for the next build");
 }
 
 #[test]

@@ -107,6 +107,8 @@ pub fn grader_process() -> std::process::Command {
         .current_dir(kit_root())
         .env_remove("MAZE_GRADER_WORK_DIR")
         .env_remove("RUSTFLAGS")
+        // CI turns it off for its own builds; `grade` would build submissions once.
+        .env_remove("CARGO_INCREMENTAL")
         .env("NO_COLOR", "1")
         .env("RUST_BACKTRACE", "0");
     command
