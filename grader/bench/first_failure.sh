@@ -8,7 +8,9 @@
 #      save to be whole included: the student waits for it too), and save → watch's whole report,
 #      after an edit of a plain function (`first`, `watched`) and of a generic one
 #      that the probe instantiates (`first-g`, `watched-g`: `Queue::enqueue`)
-#   2. a whole re-grade (`grader grade`) after a one-line edit
+#   2. a whole re-grade (`grader grade`) after a one-line edit, of the crate with one
+#      check failing (`regrade`) and of the reference, every check passing
+#      (`regrade-p`: where clippy reads the code whatever the grader)
 #   3. a class submission (`grade-all --jobs 2` of 4 distinct submissions, per
 #      submission) against compiling each submission's crate alone
 #
@@ -113,7 +115,10 @@ for side in before after; do
         crate "$scratch/$side/$name" "${kit[after]}/solution/src"
         broken "$scratch/$side/$name"
     done
-    "$g" grade "$scratch/$side/graded" --kit "$sk" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    crate "$scratch/$side/passing" "${kit[after]}/solution/src"
+    for name in graded passing; do
+        "$g" grade "$scratch/$side/$name" --kit "$sk" --work-dir "$w" --format json --output /dev/null 2>/dev/null || true
+    done
     : >"$scratch/$side/watch.log"
     "$g" watch "$scratch/$side/watched" --kit "$sk" --work-dir "$w" </dev/null 2>/dev/null \
         > >(stamp >"$scratch/$side/watch.log") &
@@ -148,15 +153,19 @@ for i in $(seq 1 "$runs"); do
         done
     done
     for side in "${order[@]}"; do
-        k=$((k + 1))
         g="${grader[$side]}"
-        l=$(load)
-        edit "$scratch/$side/graded" "$k"
-        /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$g" grade "$scratch/$side/graded" \
-            --kit "${student[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null 2>/dev/null
-        read -r gw gc < <(awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time")
-        read -r bw bc < <(build "$k")
-        echo "$side regrade $gw $gc $bw $bc $l" | tee -a "$scratch/results"
+        for name in graded passing; do
+            k=$((k + 1))
+            measure=regrade
+            [[ "$name" == graded ]] || measure=regrade-p
+            l=$(load)
+            edit "$scratch/$side/$name" "$k"
+            /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$g" grade "$scratch/$side/$name" \
+                --kit "${student[$side]}" --work-dir "$scratch/$side/work" --format json --output /dev/null 2>/dev/null || true
+            read -r gw gc < <(awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$scratch/time")
+            read -r bw bc < <(build "$k")
+            echo "$side $measure $gw $gc $bw $bc $l" | tee -a "$scratch/results"
+        done
     done
 done
 
@@ -193,7 +202,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (
 echo
 echo "medians (seconds; ratios are medians of the pairs' ratios; load = the 1-minute load average over the pairs)"
 printf '%-8s %-9s %6s %6s %6s %6s %8s %8s %s\n' side measure wall cpu b.wall b.cpu r.wall r.cpu load
-for metric in first watched first-g watched-g regrade class; do
+for metric in first watched first-g watched-g regrade regrade-p class; do
     for side in before after; do
         rows=$(awk -v s="$side" -v m="$metric" '$1 == s && $2 == m' "$scratch/results")
         [[ -n "$rows" ]] || continue

@@ -430,6 +430,11 @@ pub struct GradeArgs {
     /// first. The report is the same, byte for byte.
     #[arg(long)]
     pub stream: bool,
+    /// Read the code with clippy even while a check fails (by default, where the
+    /// rubric's `[style]` gives no points, only once every check passes: until then
+    /// the style section says it waits, and the report comes sooner without it).
+    #[arg(long)]
+    pub style: bool,
     /// Kit and build directory.
     #[command(flatten)]
     pub kit: KitArgs,

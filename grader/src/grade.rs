@@ -22,10 +22,6 @@ use crate::sandbox::Level;
 use crate::snapshots::Snapshots;
 use crate::timings::{Phase, Stopwatch, Timings};
 
-/// The style section's note in `watch` while a check fails (see
-/// [`StylePass::AfterChecks`]).
-pub const WAITS_FOR_CHECKS: &str = "not read yet: clippy reads your code once every check passes (grader watch --style reads it now)";
-
 mod causes;
 mod tally;
 #[cfg(test)]
@@ -83,6 +79,15 @@ pub enum StylePass {
         /// Even while a check fails.
         always: bool,
     },
+    /// Only once every check passes, as in `watch`: for `grade` where the style
+    /// section gives no points and `--style` is not asked for. While a check fails
+    /// the section says it waits for the checks, so a grading whose checks fail
+    /// again does not wait for clippy at all. Where the submission's last grading
+    /// passed every check (or there was none), clippy reads the code in the build,
+    /// where it costs the least, and the section is shown if every check passes
+    /// again; where a check failed last time, in a pass of its own after the checks,
+    /// and only if every check passes now. The report is the same either way.
+    OnceChecksPass,
 }
 
 /// What a grading says while it goes on, for a student watching (`grader watch`).
@@ -113,10 +118,15 @@ impl Grader<'_> {
             .as_ref()
             .and_then(|plan| plan.as_ref().ok())
             .map(|plan| plan.clippy.clone());
+        let in_build = match self.style_pass {
+            StylePass::InBuild => true,
+            StylePass::OnceChecksPass => {
+                !harness::checks_failed_last_time(&self.workspace, submission)
+            }
+            StylePass::BesideChecks | StylePass::AfterChecks { .. } => false,
+        };
         let workspace = Workspace {
-            clippy: clippy
-                .clone()
-                .filter(|_| self.style_pass == StylePass::InBuild),
+            clippy: clippy.clone().filter(|_| in_build),
             ..self.workspace.clone()
         };
         let build = harness::build(&workspace, submission)
@@ -164,13 +174,20 @@ impl Grader<'_> {
                 Some(Ok(linting)) => linting,
                 _ => Some(Err("clippy's pass stopped unexpectedly".to_owned())),
             },
-            StylePass::AfterChecks { always } => {
-                if always || all_pass {
-                    linted()
-                } else {
-                    None
+            StylePass::AfterChecks { always } => (always || all_pass).then(linted).flatten(),
+            StylePass::OnceChecksPass => {
+                if plan.is_some() {
+                    harness::note_checks_failed(&self.workspace, submission, !all_pass);
                 }
+                (all_pass && !in_build).then(linted).flatten()
             }
+        };
+        // The command whose `--style` reads the code while a check fails, where the
+        // section waits for the checks.
+        let waits = match self.style_pass {
+            StylePass::OnceChecksPass if !all_pass => Some("grade"),
+            StylePass::AfterChecks { always: false } if !all_pass => Some("watch"),
+            _ => None,
         };
         let report_watch = Stopwatch::start();
         let mut runs = runs.into_iter();
@@ -217,20 +234,25 @@ impl Grader<'_> {
                 })
                 .collect();
             let earned = self.rubric.style.earned(&by_part);
-            let section = match (self.style_pass, linting) {
-                (StylePass::InBuild, _) => {
+            let section = match (waits, linting) {
+                // No clippy here: the section says why.
+                _ if plan.is_err() => self.style_section(plan, submission, None, earned),
+                // A check fails: the section waits for the checks (even where the
+                // build read the code).
+                (Some(command), _) => crate::style::Section {
+                    note: Some(crate::style::waits_for_checks(command)),
+                    ..self.style_section(plan, submission, None, earned)
+                },
+                (None, _) if in_build => {
                     self.style_section(plan, submission, build.lints.as_deref(), earned)
                 }
-                (_, Some(Ok(linting))) => {
+                (None, Some(Ok(linting))) => {
                     lint_phase = Some(linting.phase);
                     self.style_section(plan, submission, linting.lints.as_deref(), earned)
                 }
-                (_, Some(Err(why))) => self.style_section(&Err(why), submission, None, earned),
-                // No clippy here: the section says why.
-                (_, None) if plan.is_err() => self.style_section(plan, submission, None, earned),
-                // `watch` while a check fails: the section waits for the checks.
-                (_, None) => crate::style::Section {
-                    note: Some(WAITS_FOR_CHECKS.to_owned()),
+                (None, Some(Err(why))) => self.style_section(&Err(why), submission, None, earned),
+                (None, None) => crate::style::Section {
+                    note: Some("clippy's pass did not run".to_owned()),
                     ..self.style_section(plan, submission, None, earned)
                 },
             };

@@ -190,7 +190,10 @@ if ! cargo --version >/dev/null 2>&1; then
 fi
 mkdir -p "$root/results"
 results="$root/results/results.json"
-"$grader" grade "$root/submission" \
+# --style: clippy reads every submission, its checks passing or not (a student's own
+# `grade` waits for them to pass). CARGO_INCREMENTAL=0: the submission is built once,
+# on a machine of its own, so nothing is kept for a build that never comes.
+CARGO_INCREMENTAL=0 "$grader" grade "$root/submission" --style \
     --kit "$root/source" \
     --work-dir "${MAZE_GRADER_WORK_DIR:-$root/work}" \
     --sandbox "${MAZE_GRADER_SANDBOX:-required}" \

@@ -59,7 +59,7 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
         loading.spent(Duration::ZERO),
     );
     let mut grader = setup.grader();
-    grader.style_pass = style_pass(&setup);
+    grader.style_pass = style_pass(&setup, args.style);
     let mut report = if args.stream {
         // The first news alone, on stderr: stdout is the report's.
         let told = std::sync::atomic::AtomicBool::new(false);
@@ -148,18 +148,24 @@ fn grade(args: &GradeArgs) -> anyhow::Result<Status> {
     }
 }
 
-/// Where `grade` reads the code with clippy (see [`StylePass`]): in a pass of its own
-/// beside the checks when a core is spare, so that the report waits for the longer
-/// of the two rather than for both; in the build otherwise, where it costs the least
-/// CPU, and always where the rubric's `[style]` gives points (the course's grading,
-/// on Gradescope: a fresh machine for each submission, where the pass of its own
-/// would first check the dependencies once more).
-fn style_pass(setup: &Setup) -> StylePass {
+/// When and where `grade` reads the code with clippy (see [`StylePass`]). Where the
+/// rubric's `[style]` gives no points, only once every check passes (as `watch`
+/// does): until then the checks are what to work on, and the report comes without
+/// waiting for clippy. Where it gives points, or with `--style` (the course's
+/// workflow and Gradescope ask for it), in every grading: in a pass of its own beside
+/// the checks when a core is spare, so that the report waits for the longer of the
+/// two rather than for both; in the build otherwise, where it costs the least CPU,
+/// and always where `[style]` gives points (the course's grading, on Gradescope: a
+/// fresh machine for each submission, where the pass of its own would first check
+/// the dependencies once more).
+fn style_pass(setup: &Setup, always: bool) -> StylePass {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if setup.rubric.style.points > 0.0 || cores <= setup.jobs {
+    if setup.rubric.style.points > 0.0 || (always && cores <= setup.jobs) {
         StylePass::InBuild
-    } else {
+    } else if always {
         StylePass::BesideChecks
+    } else {
+        StylePass::OnceChecksPass
     }
 }
 

@@ -74,13 +74,14 @@ jobs:
         with:
           workspaces: course
       # One grading writes every report; below MIN_SCORE it still writes them and
-      # the points still go to Classroom: the last step fails the job.
+      # the points still go to Classroom: the last step fails the job. --style: the
+      # style section in every run, its checks passing or not.
       - name: Grade
         id: grader
         working-directory: course
         run: |
           status=0
-          cargo run --locked -q -p maze-grader -- grade ../submission --min-score "$MIN_SCORE" \
+          cargo run --locked -q -p maze-grader -- grade ../submission --style --min-score "$MIN_SCORE" \
             --report gradescope=../results.json --report markdown=../report.md \
             --report classroom=../classroom.json || status=$?
           if [ "$status" -gt 1 ]; then exit "$status"; fi
@@ -153,7 +154,7 @@ jobs:
         working-directory: submission
         run: |
           status=0
-          cargo run --locked -q -p maze-grader -- grade starter --min-score "$MIN_SCORE" \
+          cargo run --locked -q -p maze-grader -- grade starter --style --min-score "$MIN_SCORE" \
             --report gradescope=../results.json --report markdown=../report.md || status=$?
           if [ "$status" -gt 1 ]; then exit "$status"; fi
           echo "status=$status" >> "$GITHUB_OUTPUT"

@@ -230,6 +230,37 @@ fn rescue_id(id: &str) -> String {
     format!("{id}-rescue")
 }
 
+/// Kept in a submission's harness while its last grading had a check that failed (or
+/// did not compile): a guess at the next grading's, for where that grading reads the
+/// code with clippy (see [`crate::grade::StylePass::OnceChecksPass`]). It never
+/// changes a report, only which pass computes its style section.
+const CHECKS_FAILED: &str = "checks-failed";
+
+/// Whether the last grading of `submission` in this work dir had a check that failed
+/// (`false` before its first).
+pub fn checks_failed_last_time(workspace: &Workspace, submission: &Path) -> bool {
+    let id = submission_id(submission);
+    workspace
+        .root
+        .join("harness")
+        .join(id)
+        .join(CHECKS_FAILED)
+        .exists()
+}
+
+/// Notes whether this grading of `submission` had a check that failed, for
+/// [`checks_failed_last_time`]. A note that cannot be written only costs the next
+/// grading a guess.
+pub fn note_checks_failed(workspace: &Workspace, submission: &Path, failed: bool) {
+    let id = submission_id(submission);
+    let marker = workspace.root.join("harness").join(id).join(CHECKS_FAILED);
+    if failed {
+        let _ = fs::write(marker, "");
+    } else {
+        let _ = fs::remove_file(marker);
+    }
+}
+
 /// A short, stable id for a submission directory: its package name is derived from it.
 pub fn submission_id(submission: &Path) -> String {
     let canonical = submission

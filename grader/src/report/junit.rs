@@ -56,14 +56,20 @@ pub fn render(report: &Report) -> String {
         junit.add_test_suite(suite);
     }
     if let Some(section) = &report.style {
-        let (passed, headline, text) = super::style::junit(section);
-        let status = if passed {
-            TestCaseStatus::success()
-        } else {
-            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            status.set_message(headline);
-            status.set_description(text.clone());
-            status
+        let (outcome, headline, text) = super::style::junit(section);
+        let status = match outcome {
+            super::style::Outcome::Passed => TestCaseStatus::success(),
+            super::style::Outcome::Failed => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(headline);
+                status.set_description(text.clone());
+                status
+            }
+            super::style::Outcome::Skipped => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(headline);
+                status
+            }
         };
         let mut case = TestCase::new("style", status);
         case.set_classname("style");

@@ -201,16 +201,18 @@ fn passed(section: &Section) -> bool {
     section.checked && (section.findings.is_empty() || section.score >= section.max_score)
 }
 
-/// Gradescope's test of its own for the section.
-pub(super) fn gradescope(section: &Section) -> Value {
-    json!({
+/// Gradescope's test of its own for the section; none for a section that waits for
+/// the checks (Gradescope has no test that is not run yet; the course's
+/// `run_autograder` grades with `--style`, so its sections never wait).
+pub(super) fn gradescope(section: &Section) -> Option<Value> {
+    (!section.waits()).then(|| json!({
         "name": TITLE,
         "score": section.score,
         "max_score": section.max_score,
         "status": if section.checked && section.findings.is_empty() { "passed" } else { "failed" },
         "output": text(section),
         "visibility": section.visibility,
-    })
+    }))
 }
 
 /// GitHub Classroom's test for the section, when points ride on it (a section of
@@ -228,9 +230,26 @@ pub(super) fn classroom(section: &Section) -> Option<Value> {
     })
 }
 
-/// The JUnit test case's status and text: a failure only where points are lost.
-pub(super) fn junit(section: &Section) -> (bool, String, String) {
-    (passed(section), headline(section), text(section))
+/// How the JUnit test case of the section ends.
+pub(super) enum Outcome {
+    /// Read, and no point lost.
+    Passed,
+    /// Points lost, or not read where points ride on it.
+    Failed,
+    /// Not read yet: it waits for the checks.
+    Skipped,
+}
+
+/// The JUnit test case's outcome and text: a failure only where points are lost.
+pub(super) fn junit(section: &Section) -> (Outcome, String, String) {
+    let outcome = if section.waits() {
+        Outcome::Skipped
+    } else if passed(section) {
+        Outcome::Passed
+    } else {
+        Outcome::Failed
+    };
+    (outcome, headline(section), text(section))
 }
 
 #[cfg(test)]
@@ -380,5 +399,41 @@ mod tests {
                 .render(Format::Human, false)
                 .contains("How your code reads (clippy): not checked: your code does not compile  [0/2: 0 of 2 earned by the checks passed, 1 point per finding]")
         );
+    }
+
+    #[test]
+    fn a_section_that_waits_for_the_checks_says_so_and_is_no_failed_test() {
+        let mut report = report(0);
+        let section = report.style.as_mut().expect("a section");
+        section.checked = false;
+        section.score = 0.0;
+        section.max_score = 0.0;
+        section.note = Some(crate::style::waits_for_checks("grade"));
+        assert!(section.waits());
+        let human = report.render(Format::Human, false);
+        assert!(
+            human.contains("How your code reads (clippy): not read yet: clippy reads your code once every check passes (grader grade --style reads it now)  [feedback only, no points]\n"),
+            "{human}"
+        );
+        let gradescope: Value =
+            serde_json::from_str(&report.render(Format::Gradescope, false)).expect("JSON");
+        assert!(
+            gradescope["tests"]
+                .as_array()
+                .expect("tests")
+                .iter()
+                .all(|test| test["name"] != TITLE),
+            "no test for a section not read yet: {gradescope}"
+        );
+        let junit = report.render(Format::Junit, false);
+        assert!(
+            junit.contains("<testcase name=\"style\" classname=\"style\"")
+                && junit.contains("<skipped message=\"not read yet: clippy reads your code once every check passes"),
+            "{junit}"
+        );
+        assert!(!junit.contains("<failure"), "{junit}");
+        // A section that could not be read for another reason does not wait.
+        report.style.as_mut().expect("a section").note = Some(NOT_COMPILED.to_owned());
+        assert!(!report.style.as_ref().expect("a section").waits());
     }
 }

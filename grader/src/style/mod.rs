@@ -40,6 +40,17 @@ fn checks() -> EarnedBy {
 /// The note of a section whose code does not compile.
 pub const NOT_COMPILED: &str = "not checked: your code does not compile";
 
+/// How the note of a section that waits for the checks begins (see
+/// [`waits_for_checks`]).
+const NOT_READ_YET: &str = "not read yet: clippy reads your code once every check passes";
+
+/// The note of a section that waits for the checks (`grader grade` and `grader
+/// watch` while a check fails, where `[style]` gives no points), naming the
+/// `command` whose `--style` reads the code now.
+pub fn waits_for_checks(command: &str) -> String {
+    format!("{NOT_READ_YET} (grader {command} --style reads it now)")
+}
+
 /// One finding in the student's code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
@@ -103,6 +114,16 @@ pub struct Section {
 }
 
 impl Section {
+    /// Whether the section waits for the checks (see [`waits_for_checks`]): not read,
+    /// and nothing to say of the code yet.
+    pub fn waits(&self) -> bool {
+        !self.checked
+            && self
+                .note
+                .as_deref()
+                .is_some_and(|note| note.starts_with(NOT_READ_YET))
+    }
+
     /// A section that could not be read: `max_score` counts (the code is the
     /// student's) or not (clippy is missing here: the grade is the checks' alone).
     fn not_checked(settings: &Settings, note: String, max_score: f64) -> Section {

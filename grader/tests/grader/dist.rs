@@ -238,9 +238,27 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     assert_eq!(report["score"].as_f64(), Some(0.0));
     assert_eq!(report["twins"], false, "no secret, so no twin is asked");
     // The template's grader reads the code with clippy too, as the course's rubric
-    // (its [style] table, kept in the template) says.
-    assert_eq!(report["style"]["checked"], true, "{}", report["style"]);
-    assert_eq!(report["style"]["findings"], serde_json::json!([]));
+    // (its [style] table, kept in the template) says: once every check passes, or
+    // with --style, as the template's workflow grades.
+    assert_eq!(
+        report["style"]["note"],
+        "not read yet: clippy reads your code once every check passes (grader grade --style reads it now)"
+    );
+    let styled = template_grader(
+        &out,
+        &[
+            "grade",
+            "starter",
+            "--style",
+            "--format",
+            "json",
+            "--work-dir",
+        ],
+        Some(&work_dir()),
+    );
+    let styled: serde_json::Value = serde_json::from_slice(&styled.stdout).expect("a JSON report");
+    assert_eq!(styled["style"]["checked"], true, "{}", styled["style"]);
+    assert_eq!(styled["style"]["findings"], serde_json::json!([]));
     let rubric: toml::Table = toml::from_str(
         &std::fs::read_to_string(out.join("fixtures/rubric.toml")).expect("the rubric"),
     )

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::class::{copy_crate, grade_all_with};
-use super::support::{Submission, grader, work_dir};
+use super::support::{Submission, failed, grader, work_dir};
 
 /// A function in the ways the handout steers students away from: a `&Vec` taken
 /// where a slice would do, `len() == 0`, an index loop, a `return` at the end (with
@@ -164,6 +164,81 @@ fn a_submission_with_known_non_idiomatic_code_gets_exactly_those_findings_in_eve
             .contains("[clippy::ptr_arg]")
     );
     assert!(read("junit").contains("<testcase name=\"style\" classname=\"style\""));
+}
+
+/// The JSON report of `grader grade SUBMISSION EXTRA…` in the tests' work dir.
+fn graded(submission: &Submission, extra: &[&str]) -> Value {
+    let output = grader()
+        .args(["grade", "--format", "json", "--work-dir"])
+        .arg(work_dir())
+        .arg(&submission.dir)
+        .args(extra)
+        .output()
+        .expect("running the grader");
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&String::from_utf8_lossy(&output.stdout)).expect("the JSON report parses")
+}
+
+#[test]
+#[ignore = "full tier: builds a submission of its own"]
+fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is_the_same_from_either_pass()
+ {
+    let broken = "\"({},{})\"";
+    let submission = Submission::from_solution("style-waits")
+        .replace(
+            "rat/stack.rs",
+            "        self.items.last()\n",
+            "        return self.items.last();\n",
+        )
+        .replace("position.rs", "\"({}, {})\"", broken);
+    let needless_return = vec![finding(
+        "needless_return",
+        "rat/stack.rs",
+        line_of(&submission, "rat/stack.rs", "return self.items.last();"),
+    )];
+
+    // A check fails: the section waits for the checks, and says how to read it now.
+    let waiting = graded(&submission, &[]);
+    assert!(failed(&waiting).contains(&"position_display".to_owned()));
+    assert_eq!(
+        waiting["style"]["note"],
+        "not read yet: clippy reads your code once every check passes (grader grade --style reads it now)"
+    );
+    assert_eq!(findings(&waiting), Vec::<(String, String, usize)>::new());
+    assert_eq!(graded(&submission, &[]), waiting, "graded again, the same");
+    let asked = graded(&submission, &["--style"]);
+    assert_eq!(findings(&asked), needless_return, "--style reads it anyway");
+
+    // The check fixed: read in a pass of its own after the checks (a check failed
+    // last time), then in the build (every check passed last time), alike.
+    let fixed = submission.replace("position.rs", broken, "\"({}, {})\"");
+    let after_the_checks = graded(&fixed, &["--timings"]);
+    let in_the_build = graded(&fixed, &["--timings"]);
+    let phases = |report: &Value| -> Vec<String> {
+        report["timings"]["phases"]
+            .as_array()
+            .expect("timings")
+            .iter()
+            .map(|phase| phase["name"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    assert!(
+        phases(&after_the_checks).contains(&"read your code with clippy".to_owned()),
+        "{:?}",
+        phases(&after_the_checks)
+    );
+    assert!(
+        !phases(&in_the_build).contains(&"read your code with clippy".to_owned()),
+        "{:?}",
+        phases(&in_the_build)
+    );
+    assert_eq!(failed(&after_the_checks), Vec::<String>::new());
+    assert_eq!(findings(&after_the_checks), needless_return);
+    assert_eq!(after_the_checks["style"], in_the_build["style"]);
 }
 
 #[test]
