@@ -174,7 +174,9 @@ impl Grader<'_> {
                 Some(Ok(linting)) => linting,
                 _ => Some(Err("clippy's pass stopped unexpectedly".to_owned())),
             },
-            StylePass::AfterChecks { always } => (always || all_pass).then(linted).flatten(),
+            StylePass::AfterChecks { always } => ((always || all_pass) && build.compiles)
+                .then(linted)
+                .flatten(),
             StylePass::OnceChecksPass => {
                 if plan.is_some() {
                     harness::note_checks_failed(&self.workspace, submission, !all_pass);
@@ -183,8 +185,10 @@ impl Grader<'_> {
             }
         };
         // The command whose `--style` reads the code while a check fails, where the
-        // section waits for the checks.
+        // section waits for the checks (a crate that does not compile has nothing to
+        // read: its section says so, in every pass).
         let waits = match self.style_pass {
+            _ if !build.compiles => None,
             StylePass::OnceChecksPass if !all_pass => Some("grade"),
             StylePass::AfterChecks { always: false } if !all_pass => Some("watch"),
             _ => None,
@@ -235,8 +239,10 @@ impl Grader<'_> {
                 .collect();
             let earned = self.rubric.style.earned(&by_part);
             let section = match (waits, linting) {
-                // No clippy here: the section says why.
-                _ if plan.is_err() => self.style_section(plan, submission, None, earned),
+                // No clippy here, or no crate to read: the section says why.
+                _ if plan.is_err() || !build.compiles => {
+                    self.style_section(plan, submission, None, earned)
+                }
                 // A check fails: the section waits for the checks (even where the
                 // build read the code).
                 (Some(command), _) => crate::style::Section {

@@ -134,6 +134,8 @@ pub struct Build {
     /// Clippy's findings in the submission's own crate: `None` when the build did
     /// not lint it (no clippy asked for, or the crate does not compile).
     pub lints: Option<Vec<Lint>>,
+    /// Whether the submission's own crate compiled, whatever became of the probe.
+    pub compiles: bool,
 }
 
 impl Build {
@@ -145,6 +147,7 @@ impl Build {
             phases: Vec::new(),
             dependencies_compiled: Vec::new(),
             lints: None,
+            compiles: false,
         }
     }
 }
@@ -203,6 +206,7 @@ impl Costs {
         self,
         parts: BTreeMap<Part, Result<PathBuf, String>>,
         warnings: Vec<String>,
+        compiles: bool,
     ) -> Build {
         Build {
             parts,
@@ -210,6 +214,7 @@ impl Costs {
             phases: self.phases,
             dependencies_compiled: self.compiled,
             lints: None,
+            compiles,
         }
     }
 }
@@ -370,7 +375,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
             .collect();
         return Ok(Build {
             lints,
-            ..costs.finish(parts, warnings)
+            ..costs.finish(parts, warnings, true)
         });
     }
     if !whole.submission_errors.is_empty() {
@@ -428,7 +433,7 @@ pub fn build(workspace: &Workspace, submission: &Path) -> anyhow::Result<Build> 
     }
     Ok(Build {
         lints,
-        ..costs.finish(parts, warnings)
+        ..costs.finish(parts, warnings, true)
     })
 }
 
@@ -495,7 +500,7 @@ fn rescue(
         .collect();
     let Some(stubs) = workspace.stubs.as_deref().filter(|_| !healthy.is_empty()) else {
         let parts = Build::failed_everywhere(&workspace.parts, reason, Vec::new()).parts;
-        return Ok(costs.finish(parts, warnings));
+        return Ok(costs.finish(parts, warnings, false));
     };
     let stubs = read_sources(stubs)
         .map_err(|problem| anyhow::anyhow!("the kit's starter stubs: {problem}"))?;
@@ -535,7 +540,7 @@ fn rescue(
     )?;
     let Some(executable) = attempt.executable else {
         let parts = Build::failed_everywhere(&workspace.parts, reason, Vec::new()).parts;
-        return Ok(costs.finish(parts, warnings));
+        return Ok(costs.finish(parts, warnings, false));
     };
     let parts = workspace
         .parts
@@ -549,7 +554,7 @@ fn rescue(
             (part, result)
         })
         .collect();
-    Ok(costs.finish(parts, warnings))
+    Ok(costs.finish(parts, warnings, false))
 }
 
 #[cfg(test)]

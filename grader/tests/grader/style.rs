@@ -212,6 +212,14 @@ fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is
     assert_eq!(graded(&submission, &[]), waiting, "graded again, the same");
     let asked = graded(&submission, &["--style"]);
     assert_eq!(findings(&asked), needless_return, "--style reads it anyway");
+    // Code that does not compile has nothing to read: the section says so, as with
+    // --style, rather than wait.
+    let submission = submission.append("position.rs", "\npub fn oops() -> u32 { \"oops\" }\n");
+    assert_eq!(
+        graded(&submission, &[])["style"]["note"],
+        "not checked: your code does not compile"
+    );
+    let submission = submission.replace("position.rs", "\npub fn oops() -> u32 { \"oops\" }\n", "");
 
     // The check fixed: read in a pass of its own after the checks (a check failed
     // last time), then in the build (every check passed last time), alike.
