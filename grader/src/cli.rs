@@ -433,7 +433,8 @@ pub struct GradeArgs {
     /// Read the code with clippy even while a check fails (by default, where the
     /// rubric's `[style]` gives no points, only once every check passes: until then
     /// the style section says it waits, and the report comes sooner without it).
-    #[arg(long)]
+    /// Not with --check, whose report has no style section.
+    #[arg(long, conflicts_with = "check")]
     pub style: bool,
     /// Kit and build directory.
     #[command(flatten)]
@@ -452,8 +453,9 @@ pub struct WatchArgs {
     pub check: Vec<String>,
     /// Read the code with clippy after every grading, even while a check fails (by
     /// default, only once every check passes: until then the checks are what to
-    /// work on, and they show sooner without it).
-    #[arg(long)]
+    /// work on, and they show sooner without it). Not with --check, whose report has
+    /// no style section.
+    #[arg(long, conflicts_with = "check")]
     pub style: bool,
     /// Kit and build directory.
     #[command(flatten)]

@@ -155,7 +155,8 @@ impl Grader<'_> {
         let checks_watch = Stopwatch::start();
         let tally = Mutex::new(Tally::default());
         let (runs, beside) = std::thread::scope(|scope| {
-            let beside = (self.style_pass == StylePass::BesideChecks).then(|| scope.spawn(linted));
+            let beside = (self.style_pass == StylePass::BesideChecks && build.compiles)
+                .then(|| scope.spawn(linted));
             let runs = self.run_all(&build.parts, &tally, stream);
             (runs, beside.map(|pass| pass.join()))
         });
@@ -172,7 +173,9 @@ impl Grader<'_> {
             StylePass::InBuild => None,
             StylePass::BesideChecks => match beside {
                 Some(Ok(linting)) => linting,
-                _ => Some(Err("clippy's pass stopped unexpectedly".to_owned())),
+                // Not started: the crate does not compile.
+                None => None,
+                Some(Err(_)) => Some(Err("clippy's pass stopped unexpectedly".to_owned())),
             },
             StylePass::AfterChecks { always } => ((always || all_pass) && build.compiles)
                 .then(linted)
@@ -184,15 +187,14 @@ impl Grader<'_> {
                 (all_pass && !in_build).then(linted).flatten()
             }
         };
-        // The command whose `--style` reads the code while a check fails, where the
-        // section waits for the checks (a crate that does not compile has nothing to
-        // read: its section says so, in every pass).
-        let waits = match self.style_pass {
-            _ if !build.compiles => None,
-            StylePass::OnceChecksPass if !all_pass => Some("grade"),
-            StylePass::AfterChecks { always: false } if !all_pass => Some("watch"),
-            _ => None,
-        };
+        // Whether the section waits for the checks (a crate that does not compile
+        // has nothing to read: its section says so, in every pass).
+        let waits = build.compiles
+            && !all_pass
+            && matches!(
+                self.style_pass,
+                StylePass::OnceChecksPass | StylePass::AfterChecks { always: false }
+            );
         let report_watch = Stopwatch::start();
         let mut runs = runs.into_iter();
         let mut checks = Vec::new();
@@ -238,26 +240,26 @@ impl Grader<'_> {
                 })
                 .collect();
             let earned = self.rubric.style.earned(&by_part);
-            let section = match (waits, linting) {
+            let section = match linting {
                 // No clippy here, or no crate to read: the section says why.
                 _ if plan.is_err() || !build.compiles => {
                     self.style_section(plan, submission, None, earned)
                 }
                 // A check fails: the section waits for the checks (even where the
                 // build read the code).
-                (Some(command), _) => crate::style::Section {
-                    note: Some(crate::style::waits_for_checks(command)),
+                _ if waits => crate::style::Section {
+                    note: Some(crate::style::waits_for_checks()),
                     ..self.style_section(plan, submission, None, earned)
                 },
-                (None, _) if in_build => {
+                _ if in_build => {
                     self.style_section(plan, submission, build.lints.as_deref(), earned)
                 }
-                (None, Some(Ok(linting))) => {
+                Some(Ok(linting)) => {
                     lint_phase = Some(linting.phase);
                     self.style_section(plan, submission, linting.lints.as_deref(), earned)
                 }
-                (None, Some(Err(why))) => self.style_section(&Err(why), submission, None, earned),
-                (None, None) => crate::style::Section {
+                Some(Err(why)) => self.style_section(&Err(why), submission, None, earned),
+                None => crate::style::Section {
                     note: Some("clippy's pass did not run".to_owned()),
                     ..self.style_section(plan, submission, None, earned)
                 },

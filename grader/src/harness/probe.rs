@@ -114,6 +114,14 @@ pub(super) fn build_probe_into(
                         continue;
                     }
                     attempt.clippy_errors += 1;
+                } else if from_submission && message.names_a_clippy_lint() {
+                    // Said only where clippy's driver compiles the crate: neither a
+                    // warning nor a finding, so that the report is the same whichever
+                    // compiler built it; an error (`#![deny(warnings)]`) is clippy's.
+                    if !error {
+                        continue;
+                    }
+                    attempt.clippy_errors += 1;
                 }
                 let rendered = shorten(message.rendered.as_deref().unwrap_or(&message.message));
                 match (error, message.level == "warning", from_submission) {
@@ -315,6 +323,18 @@ pub(super) struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// Whether this is rustc's word on a lint name of clippy's (`#[allow(clippy::…)]`
+    /// naming a lint that is unknown, renamed or removed), which rustc alone never
+    /// says: only clippy's driver knows clippy's lints.
+    pub(super) fn names_a_clippy_lint(&self) -> bool {
+        self.code.as_ref().is_some_and(|code| {
+            matches!(
+                code.code.as_str(),
+                "unknown_lints" | "renamed_and_removed_lints"
+            )
+        }) && self.message.contains("`clippy::")
+    }
+
     /// Clippy's finding in this message of the student's crate, if the message is
     /// one of clippy's and points into `src/`.
     pub(super) fn lint(&self) -> Option<Lint> {

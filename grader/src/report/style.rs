@@ -408,11 +408,11 @@ mod tests {
         section.checked = false;
         section.score = 0.0;
         section.max_score = 0.0;
-        section.note = Some(crate::style::waits_for_checks("grade"));
+        section.note = Some(crate::style::waits_for_checks());
         assert!(section.waits());
         let human = report.render(Format::Human, false);
         assert!(
-            human.contains("How your code reads (clippy): not read yet: clippy reads your code once every check passes (grader grade --style reads it now)  [feedback only, no points]\n"),
+            human.contains("How your code reads (clippy): not read yet: clippy reads your code once every check passes (add --style to read it now)  [feedback only, no points]\n"),
             "{human}"
         );
         let gradescope: Value =

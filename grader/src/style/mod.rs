@@ -45,10 +45,9 @@ pub const NOT_COMPILED: &str = "not checked: your code does not compile";
 const NOT_READ_YET: &str = "not read yet: clippy reads your code once every check passes";
 
 /// The note of a section that waits for the checks (`grader grade` and `grader
-/// watch` while a check fails, where `[style]` gives no points), naming the
-/// `command` whose `--style` reads the code now.
-pub fn waits_for_checks(command: &str) -> String {
-    format!("{NOT_READ_YET} (grader {command} --style reads it now)")
+/// watch` while a check fails, where `[style]` gives no points).
+pub fn waits_for_checks() -> String {
+    format!("{NOT_READ_YET} (add --style to read it now)")
 }
 
 /// One finding in the student's code.

@@ -242,7 +242,7 @@ fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() 
     // with --style, as the template's workflow grades.
     assert_eq!(
         report["style"]["note"],
-        "not read yet: clippy reads your code once every check passes (grader grade --style reads it now)"
+        "not read yet: clippy reads your code once every check passes (add --style to read it now)"
     );
     let styled = template_grader(
         &out,

@@ -185,7 +185,7 @@ fn graded(submission: &Submission, extra: &[&str]) -> Value {
 
 #[test]
 #[ignore = "full tier: builds a submission of its own"]
-fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is_the_same_from_either_pass()
+fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_report_is_the_same_from_either_pass()
  {
     let broken = "\"({},{})\"";
     let submission = Submission::from_solution("style-waits")
@@ -194,7 +194,13 @@ fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is
             "        self.items.last()\n",
             "        return self.items.last();\n",
         )
-        .replace("position.rs", "\"({}, {})\"", broken);
+        .replace("position.rs", "\"({}, {})\"", broken)
+        // Names clippy's driver has words for and rustc has none: a lint renamed, and
+        // one that never was.
+        .append(
+            "rat/stack.rs",
+            "\n/// Allows by names of the past.\n#[allow(clippy::stutter, clippy::no_such_lint)]\npub fn named() {}\n",
+        );
     let needless_return = vec![finding(
         "needless_return",
         "rat/stack.rs",
@@ -206,7 +212,7 @@ fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is
     assert!(failed(&waiting).contains(&"position_display".to_owned()));
     assert_eq!(
         waiting["style"]["note"],
-        "not read yet: clippy reads your code once every check passes (grader grade --style reads it now)"
+        "not read yet: clippy reads your code once every check passes (add --style to read it now)"
     );
     assert_eq!(findings(&waiting), Vec::<(String, String, usize)>::new());
     assert_eq!(graded(&submission, &[]), waiting, "graded again, the same");
@@ -246,7 +252,15 @@ fn grade_reads_the_code_once_every_check_passes_or_with_style_and_the_section_is
     );
     assert_eq!(failed(&after_the_checks), Vec::<String>::new());
     assert_eq!(findings(&after_the_checks), needless_return);
-    assert_eq!(after_the_checks["style"], in_the_build["style"]);
+    let without_timings = |report: &Value| {
+        let mut report = report.clone();
+        report.as_object_mut().expect("an object").remove("timings");
+        report
+    };
+    assert_eq!(
+        without_timings(&after_the_checks),
+        without_timings(&in_the_build)
+    );
 }
 
 #[test]
