@@ -169,6 +169,11 @@ impl Grader<'_> {
             run.as_ref()
                 .is_none_or(|(_, v)| v.passed && !v.grader_error)
         }) && build_errors.is_empty();
+        // The next grading's guess at where clippy reads the code (see
+        // [`StylePass::OnceChecksPass`]).
+        if self.style_pass == StylePass::OnceChecksPass && plan.is_some() {
+            harness::note_checks_failed(&self.workspace, submission, !all_pass);
+        }
         let linting = match self.style_pass {
             StylePass::InBuild => None,
             StylePass::BesideChecks => match beside {
@@ -180,12 +185,7 @@ impl Grader<'_> {
             StylePass::AfterChecks { always } => ((always || all_pass) && build.compiles)
                 .then(linted)
                 .flatten(),
-            StylePass::OnceChecksPass => {
-                if plan.is_some() {
-                    harness::note_checks_failed(&self.workspace, submission, !all_pass);
-                }
-                (all_pass && !in_build).then(linted).flatten()
-            }
+            StylePass::OnceChecksPass => (all_pass && !in_build).then(linted).flatten(),
         };
         // Whether the section waits for the checks (a crate that does not compile
         // has nothing to read: its section says so, in every pass).
@@ -248,7 +248,7 @@ impl Grader<'_> {
                 // A check fails: the section waits for the checks (even where the
                 // build read the code).
                 _ if waits => crate::style::Section {
-                    note: Some(crate::style::waits_for_checks()),
+                    note: Some(crate::style::WAITS_FOR_CHECKS.to_owned()),
                     ..self.style_section(plan, submission, None, earned)
                 },
                 _ if in_build => {

@@ -241,24 +241,23 @@ fn rescue_id(id: &str) -> String {
 /// changes a report, only which pass computes its style section.
 const CHECKS_FAILED: &str = "checks-failed";
 
+/// Where [`CHECKS_FAILED`] is kept for `submission`: in its harness.
+fn checks_failed_marker(workspace: &Workspace, submission: &Path) -> PathBuf {
+    let id = submission_id(submission);
+    workspace.root.join("harness").join(id).join(CHECKS_FAILED)
+}
+
 /// Whether the last grading of `submission` in this work dir had a check that failed
 /// (`false` before its first).
 pub fn checks_failed_last_time(workspace: &Workspace, submission: &Path) -> bool {
-    let id = submission_id(submission);
-    workspace
-        .root
-        .join("harness")
-        .join(id)
-        .join(CHECKS_FAILED)
-        .exists()
+    checks_failed_marker(workspace, submission).exists()
 }
 
 /// Notes whether this grading of `submission` had a check that failed, for
 /// [`checks_failed_last_time`]. A note that cannot be written only costs the next
 /// grading a guess.
 pub fn note_checks_failed(workspace: &Workspace, submission: &Path, failed: bool) {
-    let id = submission_id(submission);
-    let marker = workspace.root.join("harness").join(id).join(CHECKS_FAILED);
+    let marker = checks_failed_marker(workspace, submission);
     if failed {
         let _ = fs::write(marker, "");
     } else {

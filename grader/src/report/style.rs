@@ -408,7 +408,7 @@ mod tests {
         section.checked = false;
         section.score = 0.0;
         section.max_score = 0.0;
-        section.note = Some(crate::style::waits_for_checks());
+        section.note = Some(crate::style::WAITS_FOR_CHECKS.to_owned());
         assert!(section.waits());
         let human = report.render(Format::Human, false);
         assert!(

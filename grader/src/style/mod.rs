@@ -40,15 +40,10 @@ fn checks() -> EarnedBy {
 /// The note of a section whose code does not compile.
 pub const NOT_COMPILED: &str = "not checked: your code does not compile";
 
-/// How the note of a section that waits for the checks begins (see
-/// [`waits_for_checks`]).
-const NOT_READ_YET: &str = "not read yet: clippy reads your code once every check passes";
-
 /// The note of a section that waits for the checks (`grader grade` and `grader
 /// watch` while a check fails, where `[style]` gives no points).
-pub fn waits_for_checks() -> String {
-    format!("{NOT_READ_YET} (add --style to read it now)")
-}
+pub const WAITS_FOR_CHECKS: &str =
+    "not read yet: clippy reads your code once every check passes (add --style to read it now)";
 
 /// One finding in the student's code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,14 +108,10 @@ pub struct Section {
 }
 
 impl Section {
-    /// Whether the section waits for the checks (see [`waits_for_checks`]): not read,
+    /// Whether the section waits for the checks (see [`WAITS_FOR_CHECKS`]): not read,
     /// and nothing to say of the code yet.
     pub fn waits(&self) -> bool {
-        !self.checked
-            && self
-                .note
-                .as_deref()
-                .is_some_and(|note| note.starts_with(NOT_READ_YET))
+        !self.checked && self.note.as_deref() == Some(WAITS_FOR_CHECKS)
     }
 
     /// A section that could not be read: `max_score` counts (the code is the

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::support::{
-    Submission, graded_checks, grader, human_report_of, kit_root, part_on,
+    Submission, grade_dir_with, graded_checks, grader, human_report_of, kit_root, part_on,
     says_what_is_not_written, work_dir,
 };
 
@@ -145,14 +145,9 @@ fn grading_the_same_submission_twice_gives_the_same_report() {
 #[ignore = "full tier: builds the starter and runs every check to its todo!()"]
 fn the_starter_scores_zero_with_a_reason_for_every_check() {
     // With --style, as Gradescope's run_autograder grades.
-    let output = grader()
-        .args(["grade", "--style", "--format", "gradescope", "--work-dir"])
-        .arg(work_dir())
-        .arg(kit_root().join("starter"))
-        .output()
-        .expect("running the grader");
-    assert_eq!(output.status.code(), Some(0));
-    let results: Value = serde_json::from_slice(&output.stdout).expect("results.json parses");
+    let (code, stdout) = grade_dir_with(&kit_root().join("starter"), "gradescope", &["--style"]);
+    assert_eq!(code, 0);
+    let results: Value = serde_json::from_str(&stdout).expect("results.json parses");
     assert_eq!(results["score"].as_f64(), Some(0.0));
     let mut public = 0;
     for test in results["tests"].as_array().expect("tests") {

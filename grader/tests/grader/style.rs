@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::class::{copy_crate, grade_all_with};
-use super::support::{Submission, failed, grader, work_dir};
+use super::support::{Submission, failed, grade_dir_with, grader, work_dir};
 
 /// A function in the ways the handout steers students away from: a `&Vec` taken
 /// where a slice would do, `len() == 0`, an index loop, a `return` at the end (with
@@ -168,19 +168,9 @@ fn a_submission_with_known_non_idiomatic_code_gets_exactly_those_findings_in_eve
 
 /// The JSON report of `grader grade SUBMISSION EXTRA…` in the tests' work dir.
 fn graded(submission: &Submission, extra: &[&str]) -> Value {
-    let output = grader()
-        .args(["grade", "--format", "json", "--work-dir"])
-        .arg(work_dir())
-        .arg(&submission.dir)
-        .args(extra)
-        .output()
-        .expect("running the grader");
-    assert!(
-        matches!(output.status.code(), Some(0 | 1)),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_str(&String::from_utf8_lossy(&output.stdout)).expect("the JSON report parses")
+    let (code, stdout) = grade_dir_with(&submission.dir, "json", extra);
+    assert!(matches!(code, 0 | 1), "grading failed: {stdout}");
+    serde_json::from_str(&stdout).expect("the JSON report parses")
 }
 
 #[test]

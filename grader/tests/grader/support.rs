@@ -223,10 +223,16 @@ impl Submission {
 
 /// Grades `dir` in `format`.
 pub fn grade_dir(dir: &Path, format: &str) -> (i32, String) {
+    grade_dir_with(dir, format, &[])
+}
+
+/// Grades `dir` in `format`, with `extra` arguments (`--style`, `--timings`).
+pub fn grade_dir_with(dir: &Path, format: &str, extra: &[&str]) -> (i32, String) {
     let output = grader()
         .args(["grade", "--format", format, "--work-dir"])
         .arg(work_dir())
         .arg(dir)
+        .args(extra)
         .output()
         .expect("running the grader");
     let stderr = String::from_utf8_lossy(&output.stderr);
