@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::support::{copy_checkout, grader, kit_root, part_on, points, time_limit, work_dir};
+use super::support::{
+    Removed, copy_checkout, grader, kit_root, part_on, points, time_limit, work_dir,
+};
 use super::transcripts;
 
 /// The check whose points change: the first of the sample report's lines.
@@ -79,20 +81,6 @@ fn with_key(
         None => lines.insert(at + 1, format!("{key} = {}", value(None))),
     }
     lines.join("\n") + "\n"
-}
-
-/// A folder removed when the test ends, passed or not. The copy of the kit must not
-/// outlive its test: figures.sh builds it in the suite's target directory, whose
-/// fingerprints then name the copy's files (cargo gives a workspace's packages the
-/// same artifacts wherever the workspace lies), so that while the copy stands a build
-/// of the checkout's binaries takes them for fresh whatever the checkout's edits.
-/// With the copy gone, the next build of the checkout compiles them again.
-struct Removed(PathBuf);
-
-impl Drop for Removed {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The figures of a `kit.txt`, by anchor.
@@ -245,6 +233,12 @@ fn a_points_and_limit_change_leaves_no_stale_figure_in_the_books() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("books-figures");
     let kit = scratch.join("perfect-mazes");
     copy_checkout(&kit_root(), &kit);
+    // The copy must not outlive the test: figures.sh builds it in the suite's target
+    // directory, whose fingerprints then name the copy's files (cargo gives a
+    // workspace's packages the same artifacts wherever the workspace lies), so that
+    // while the copy stands a build of the checkout's binaries takes them for fresh
+    // whatever the checkout's edits. With the copy gone, the next build of the
+    // checkout compiles them again.
     let _gone_after = Removed(scratch.clone());
     let figures_before = figures_of(&kit);
     let report_before = std::fs::read_to_string(kit.join(REPORT)).expect("the sample report");

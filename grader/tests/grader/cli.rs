@@ -1,6 +1,6 @@
 //! The grader's command line: exit codes, errors, outputs.
 
-use super::support::{Submission, copy_kit, grader, kit_root, work_dir};
+use super::support::{Removed, Submission, copy_kit, grader, kit_root, work_dir};
 
 /// `grader grade --format json --check position_display`: one quick check of
 /// `submission`, built in `work_dir`.
@@ -39,6 +39,8 @@ fn cargo_incremental_0_builds_a_submission_once_keeping_nothing_as_a_class_does(
     let submission = Submission::from_solution("incremental-off");
     let work = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("incremental-off-work");
     let _ = std::fs::remove_dir_all(&work);
+    // A work dir of its own, with a seed of its own: some 400 MB gone when it ends.
+    let _gone_after = Removed(work.clone());
     // The submission's harness (named after its folder), and what its build keeps.
     let harness = || {
         let dir = std::fs::read_dir(work.join("harness"))

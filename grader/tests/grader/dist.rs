@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::support::{
-    grader, kit_root, kit_rubric, private_checks, says_what_is_not_written, turned_off, work_dir,
+    DiscardsBuilds, grader, kit_root, kit_rubric, private_checks, says_what_is_not_written,
+    turned_off, work_dir,
 };
 
 /// The trimmed lines of every text file below `dir` (skipping `target/` and `book/`).
@@ -88,6 +89,7 @@ fn template_grader(out: &Path, args: &[&str], work_dir: Option<&Path>) -> std::p
 fn the_student_template_grades_its_starter_at_zero_and_holds_no_solution_code() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-template");
     let _ = std::fs::remove_dir_all(&out);
+    let _builds = DiscardsBuilds(out.join("starter"));
     grader()
         .args(["dist", "--feedback-only", "--min-score", "40"])
         .arg(&out)

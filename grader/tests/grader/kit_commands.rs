@@ -2,7 +2,7 @@
 //! `bless [--check]`, with the exit codes the README promises (0 ok, 1 "ran, and the
 //! answer is no", 2 "could not run").
 
-use super::support::{copy_kit, grader, turned_off, work_dir};
+use super::support::{DiscardsBuilds, copy_kit, grader, turned_off, work_dir};
 
 /// A copy of the kit with what `grader starter` reads and writes.
 fn kit_for_starter() -> tempfile::TempDir {
@@ -69,6 +69,7 @@ fn starter_check_exits_1_naming_the_stale_file_and_2_when_it_cannot_run() {
 fn bless_says_what_changed_in_a_line_each_shows_diffs_on_request_and_check_writes_nothing() {
     let kit = tempfile::tempdir().expect("temp dir");
     copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+    let _builds = DiscardsBuilds(kit.path().join("solution"));
     let snapshot = kit.path().join("fixtures/snapshots/position_display.snap");
     let blessed = std::fs::read_to_string(&snapshot).expect("a blessed snapshot");
     let tampered = blessed.replace("(3, 4)", "(3,4)");
@@ -162,6 +163,7 @@ fn bless_says_what_changed_in_a_line_each_shows_diffs_on_request_and_check_write
 fn a_part_turned_off_is_blessed_all_the_same_and_its_checks_are_refused_by_name_with_why() {
     let kit = tempfile::tempdir().expect("temp dir");
     copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+    let _builds = DiscardsBuilds(kit.path().join("solution"));
     let rubric = kit.path().join("fixtures/rubric.toml");
     let text = std::fs::read_to_string(&rubric).expect("rubric");
     let title = "title = \"Part 5: arrow mazes\"\n";
@@ -246,6 +248,7 @@ fn the_reference_earns_full_marks_whatever_secret_the_course_sets() {
     for secret in ["a course of its own", "CS 101, spring term"] {
         let kit = tempfile::tempdir().expect("temp dir");
         copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+        let _builds = DiscardsBuilds(kit.path().join("solution"));
         let rubric = kit.path().join("fixtures/rubric.toml");
         let text = std::fs::read_to_string(&rubric).expect("rubric");
         std::fs::write(&rubric, with_secret(&text, secret)).expect("writing");
@@ -303,6 +306,7 @@ fn with_secret(rubric: &str, secret: &str) -> String {
 fn a_secret_changed_while_a_part_is_off_is_blessed_into_that_part_too() {
     let kit = tempfile::tempdir().expect("temp dir");
     copy_kit(&["Cargo.lock", "solution", "fixtures"], kit.path());
+    let _builds = DiscardsBuilds(kit.path().join("solution"));
     let rubric = kit.path().join("fixtures/rubric.toml");
     let shipped = std::fs::read_to_string(&rubric).expect("rubric");
     let title = "title = \"Part 5: arrow mazes\"\n";

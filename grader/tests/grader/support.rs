@@ -114,6 +114,15 @@ pub fn grader_process() -> std::process::Command {
     command
 }
 
+/// A folder removed when the test ends, passed or not.
+pub struct Removed(pub PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Copies the kit's `parts` (folders and files, relative to the kit's root) into
 /// `into`, keeping their places.
 pub fn copy_kit(parts: &[&str], into: &Path) {
@@ -152,9 +161,61 @@ pub fn kit_without_secret(into: &Path) {
     std::fs::write(&rubric, kept.join("\n") + "\n").expect("writing the rubric");
 }
 
-/// A submission: a copy of the reference solution's `src/` with changes.
+/// A submission: a copy of the reference solution's `src/` with changes. Its builds
+/// in the shared work dir go when it does (see [`Submission::builds`]).
 pub struct Submission {
     pub dir: PathBuf,
+}
+
+/// A test's submission takes its builds with it (see [`DiscardsBuilds`]); its sources
+/// stay, to look at after a failure.
+impl Drop for Submission {
+    fn drop(&mut self) {
+        discard_builds_of(&self.dir);
+    }
+}
+
+/// Removes, when dropped, what grading the crate at its path has left in the tests'
+/// work dirs: some 130 to 200 MB for each crate graded, which a full-tier run would
+/// otherwise keep to its end (gigabytes: CI's disk has run out of room with them).
+/// For a test that grades a crate in a folder of its own (a template's starter, a
+/// copy of the kit's solution); a [`Submission`] does it by itself. Declare it after
+/// the folder, so that it goes first, while the crate's path still resolves.
+pub struct DiscardsBuilds(pub PathBuf);
+
+impl Drop for DiscardsBuilds {
+    fn drop(&mut self) {
+        discard_builds_of(&self.0);
+    }
+}
+
+fn discard_builds_of(dir: &Path) {
+    for build in builds_of(dir) {
+        let _ = std::fs::remove_dir_all(build);
+    }
+}
+
+/// What grading the crate at `dir` has left in the tests' work dirs (the shared one
+/// and those of tests that keep their own, each a folder of the scratch space): its
+/// harness and its target directory, and the same of its rescue (the harness where a
+/// part that does not compile is replaced by the starter's stubs).
+pub fn builds_of(dir: &Path) -> Vec<PathBuf> {
+    let id = harness_id(dir);
+    let ids = [format!("{id}-rescue"), id];
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let Ok(entries) = std::fs::read_dir(scratch) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .flat_map(|entry| {
+            let work = entry.path();
+            ids.iter()
+                .flat_map(|id| [work.join("harness").join(id), work.join("targets").join(id)])
+                .collect::<Vec<_>>()
+        })
+        .filter(|build| build.exists())
+        .collect()
 }
 
 impl Submission {
@@ -219,6 +280,40 @@ impl Submission {
     pub fn grade(&self, format: &str) -> (i32, String) {
         grade_dir(&self.dir, format)
     }
+
+    /// What grading this submission has left in the tests' work dirs (see
+    /// [`builds_of`]).
+    pub fn builds(&self) -> Vec<PathBuf> {
+        builds_of(&self.dir)
+    }
+}
+
+/// The name of the harness the grader builds the submission at `dir` in: its
+/// folder's name (letters and digits, lowercase, 16 at most), then 12 hex digits of
+/// a hash of its canonical path. It is the grader's `harness::submission_id`, which
+/// these tests cannot call (the grader is a binary);
+/// `support::a_test_submission_takes_its_builds_with_it` fails if the two part.
+fn harness_id(dir: &Path) -> String {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let mut hasher = DefaultHasher::new();
+    canonical.hash(&mut hasher);
+    let name: String = canonical
+        .file_name()
+        .map(|name| {
+            name.to_string_lossy()
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .take(16)
+                .collect()
+        })
+        .unwrap_or_default();
+    let name = if name.is_empty() {
+        "submission".to_owned()
+    } else {
+        name.to_lowercase()
+    };
+    format!("{name}-{:012x}", hasher.finish() & 0xffff_ffff_ffff)
 }
 
 /// Grades `dir` in `format`.
@@ -474,4 +569,32 @@ hint: handout §2: Direction and its opposite\n\
 \n\
 Part 2: rat in a maze"
     );
+}
+
+#[test]
+#[ignore = "full tier: builds a submission of its own"]
+fn a_test_submission_takes_its_builds_with_it() {
+    let submission = Submission::from_solution("support-builds");
+    let (code, stdout) = grade_dir_with(&submission.dir, "json", &["--check", "position_display"]);
+    assert_eq!(code, 0, "{stdout}");
+    let builds = submission.builds();
+    let work = work_dir();
+    assert!(
+        builds.len() == 2 && builds.iter().all(|build| build.starts_with(&work)),
+        "the grader built {} in {}, and the tests find {builds:?} of it: harness_id must \
+         derive a harness's name as harness::submission_id does",
+        submission.dir.display(),
+        work.display()
+    );
+    let sources = submission.dir.clone();
+    drop(submission);
+    assert_eq!(
+        builds
+            .iter()
+            .filter(|build| build.exists())
+            .collect::<Vec<_>>(),
+        Vec::<&PathBuf>::new(),
+        "gone with the submission"
+    );
+    assert!(sources.join("src/lib.rs").is_file(), "its sources stay");
 }

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use super::{dist_target, kit_with_parts_off, template_grader};
 use crate::actions::copy_dir;
-use crate::support::{grader, kit_root, says_what_is_not_written, work_dir};
+use crate::support::{
+    DiscardsBuilds, Removed, grader, kit_root, says_what_is_not_written, work_dir,
+};
 
 /// The score and the most points of a JSON report on stdout.
 fn score_of(output: &std::process::Output) -> (f64, f64) {
@@ -26,9 +28,16 @@ fn score_of(output: &std::process::Output) -> (f64, f64) {
 fn a_course_that_leaves_parts_out_hands_out_a_template_that_builds_and_grades_without_them() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dist-leave-out");
     let _ = std::fs::remove_dir_all(&scratch);
+    // The kit, the template and the starter's own build: some 850 MB.
+    let _gone_after = Removed(scratch.clone());
     let kit = scratch.join("kit");
     kit_with_parts_off(&kit, &["part2", "part5"]);
     let template = scratch.join("template");
+    // What the shared work dir keeps of the crates graded below, gone before them.
+    let _builds = [
+        DiscardsBuilds(template.join("starter")),
+        DiscardsBuilds(scratch.join("done")),
+    ];
     grader()
         .args([
             "dist",
