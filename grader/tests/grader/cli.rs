@@ -39,7 +39,7 @@ fn cargo_incremental_0_builds_a_submission_once_keeping_nothing_as_a_class_does(
     let submission = Submission::from_solution("incremental-off");
     let work = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("incremental-off-work");
     let _ = std::fs::remove_dir_all(&work);
-    // A work dir of its own, with a seed of its own: some 400 MB gone when it ends.
+    // A work dir of its own, with a seed of its own: some 230 MB gone when it ends.
     let _gone_after = Removed(work.clone());
     // The submission's harness (named after its folder), and what its build keeps.
     let harness = || {

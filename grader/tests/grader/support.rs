@@ -162,7 +162,7 @@ pub fn kit_without_secret(into: &Path) {
 }
 
 /// A submission: a copy of the reference solution's `src/` with changes. Its builds
-/// in the shared work dir go when it does (see [`Submission::builds`]).
+/// in the tests' work dirs go when it does (see [`builds_of`]).
 pub struct Submission {
     pub dir: PathBuf,
 }
@@ -199,7 +199,7 @@ fn discard_builds_of(dir: &Path) {
 /// and those of tests that keep their own, each a folder of the scratch space): its
 /// harness and its target directory, and the same of its rescue (the harness where a
 /// part that does not compile is replaced by the starter's stubs).
-pub fn builds_of(dir: &Path) -> Vec<PathBuf> {
+fn builds_of(dir: &Path) -> Vec<PathBuf> {
     let id = harness_id(dir);
     let ids = [format!("{id}-rescue"), id];
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -279,12 +279,6 @@ impl Submission {
     /// Grades the submission in `format`, returning the exit code and stdout.
     pub fn grade(&self, format: &str) -> (i32, String) {
         grade_dir(&self.dir, format)
-    }
-
-    /// What grading this submission has left in the tests' work dirs (see
-    /// [`builds_of`]).
-    pub fn builds(&self) -> Vec<PathBuf> {
-        builds_of(&self.dir)
     }
 }
 
@@ -577,7 +571,7 @@ fn a_test_submission_takes_its_builds_with_it() {
     let submission = Submission::from_solution("support-builds");
     let (code, stdout) = grade_dir_with(&submission.dir, "json", &["--check", "position_display"]);
     assert_eq!(code, 0, "{stdout}");
-    let builds = submission.builds();
+    let builds = builds_of(&submission.dir);
     let work = work_dir();
     assert!(
         builds.len() == 2 && builds.iter().all(|build| build.starts_with(&work)),
