@@ -255,6 +255,7 @@ impl Submission {
     }
 
     /// Replaces the one occurrence of `from` in `file` (below `src/`) with `to`.
+    #[must_use = "a submission dropped takes its builds with it"]
     pub fn replace(self, file: &str, from: &str, to: &str) -> Submission {
         let path = self.dir.join("src").join(file);
         let text = std::fs::read_to_string(&path).expect("reading a source file");
@@ -268,6 +269,7 @@ impl Submission {
     }
 
     /// Adds `code` at the end of `file` (below `src/`).
+    #[must_use = "a submission dropped takes its builds with it"]
     pub fn append(self, file: &str, code: &str) -> Submission {
         let path = self.dir.join("src").join(file);
         let mut text = std::fs::read_to_string(&path).expect("reading a source file");

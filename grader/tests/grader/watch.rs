@@ -79,7 +79,9 @@ fn a_save_is_graded_again_and_shows_the_check_it_broke() {
         "{first}"
     );
 
-    let _ = submission.replace("position.rs", "\"({}, {})\"", "\"({},{})\"");
+    // Bound (not `let _`): a submission dropped takes its builds with it, from
+    // under the watcher grading it.
+    let _saved = submission.replace("position.rs", "\"({}, {})\"", "\"({},{})\"");
     let second = next_report(&lines);
     assert!(
         second.contains("Next, the first failing check:\n  ✗ position_display"),
