@@ -130,8 +130,10 @@ fn sandboxed(job: &Job) -> Finished {
     finished
 }
 
-/// Processes on the whole machine whose command line contains `needle`.
+/// Processes on the whole machine whose command line contains `needle` as whole
+/// words: `sleep 4702.123` is not `sleep 4702.1234`, another test process's marker.
 fn alive_with(needle: &str) -> Vec<String> {
+    let padded = format!(" {needle} ");
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         if entry
@@ -146,7 +148,7 @@ fn alive_with(needle: &str) -> Vec<String> {
             continue;
         };
         let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if cmdline.contains(needle) {
+        if format!(" {cmdline} ").contains(&padded) {
             found.push(format!(
                 "{}: {cmdline}",
                 entry.file_name().to_string_lossy()
