@@ -122,7 +122,9 @@ impl Runner<'_> {
                         Some(dir) => self.workspace.join(dir),
                         None => self.workspace.to_path_buf(),
                     };
-                    let status = std::process::Command::new("bash")
+                    // Captured, and printed where the test harness captures it (shown
+                    // when the test fails), not into the terminal of the whole run.
+                    let ran = std::process::Command::new("bash")
                         .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", script])
                         .current_dir(&dir)
                         .env_clear()
@@ -136,8 +138,12 @@ impl Runner<'_> {
                         .env("GITHUB_STEP_SUMMARY", &summary)
                         .env("GITHUB_WORKSPACE", self.workspace)
                         .env("NO_COLOR", "1")
-                        .status()
+                        .stdin(std::process::Stdio::null())
+                        .output()
                         .expect("bash runs");
+                    print!("{}", String::from_utf8_lossy(&ran.stdout));
+                    print!("{}", String::from_utf8_lossy(&ran.stderr));
+                    let status = ran.status;
                     if let Some(id) = step["id"].as_str() {
                         let text = std::fs::read_to_string(&output).unwrap_or_default();
                         let outputs = text
