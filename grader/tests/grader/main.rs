@@ -7,6 +7,7 @@ mod arrows;
 mod books;
 mod browser;
 mod change_a_check;
+mod ci;
 mod class;
 mod cli;
 mod container;
