@@ -30,7 +30,7 @@ use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
 
 use super::init::{Shown, child_signals, fork_payload, quiet_standard_fds, tell};
-use super::linux::{Access, MountSpec, Spec, os, pids, threads_of};
+use super::linux::{Access, Load, MountSpec, Spec, os, pids};
 
 /// World-writable directories where a job without Landlock could leave files for
 /// later jobs; swept after each job.
@@ -56,14 +56,7 @@ pub(super) fn supervise(
     let payload_pid = fork_payload(spec, &shown, report)?;
     quiet_standard_fds(spec.channel);
     let _ = prctl::set_dumpable(false);
-    let status = watch(
-        payload_pid,
-        job,
-        spec.processes,
-        &control,
-        &children,
-        report,
-    );
+    let status = watch(payload_pid, job, spec, &control, &children, report);
     if let Some(line) = status {
         tell(report, &line);
     }
@@ -98,18 +91,26 @@ fn resolve(mounts: &[MountSpec]) -> Result<Vec<Shown>, String> {
 
 /// Waits for the payload, reaping orphans on the way and reporting each new peak of
 /// the job's task count, until it ends (its status line is returned) or the grader
-/// asks to kill it or goes away (`None`).
+/// asks to kill it or goes away (`None`). When the job's processes together hold
+/// more resident memory than its memory limit (which `RLIMIT_AS` sets for each
+/// process alone), a line `memory` tells the grader, and the payload is reported
+/// killed: the caller then kills every process of the job.
 fn watch(
     payload: Pid,
     job: u32,
-    processes: u64,
+    spec: &Spec,
     control: &OwnedFd,
     children: &SignalFd,
     report: &File,
 ) -> Option<String> {
+    let processes = spec.processes;
     let mut peak = 0;
     loop {
-        let tasks = count_tasks(job);
+        let Load { tasks, resident } = measure(job);
+        if spec.memory_together && resident > spec.memory {
+            tell(report, "memory");
+            return Some(format!("signal {}", libc::SIGKILL));
+        }
         if tasks > peak {
             peak = tasks;
             tell(report, &format!("peak {peak}"));
@@ -146,44 +147,54 @@ fn watch(
     }
 }
 
-/// The job's tasks (processes, zombies included, and their threads). Every process
-/// of the job descends from this supervisor (its child subreaper), so the count
-/// walks that tree (each process's main thread's `children`, and its thread count
-/// from its `task` directory), which costs in proportion to the job rather than to
-/// the machine; where the kernel has no `children` files it counts every process
-/// of the machine whose `/proc` entry belongs to the job's uid. Children started by
-/// a thread other than the main one are not seen: the count can only fall short,
-/// and a process limit is reported only when the job is seen at it.
-fn count_tasks(job: u32) -> u64 {
+/// The job's tasks (processes, zombies included, and their threads) and resident
+/// memory. Every process of the job descends from this supervisor (its child
+/// subreaper), so the count walks that tree (each process's main thread's
+/// `children`, and its thread count from its `task` directory), which costs in
+/// proportion to the job rather than to the machine; where the kernel has no
+/// `children` files it counts every process of the machine whose `/proc` entry
+/// belongs to the job's uid. The count can only fall short (a process started
+/// between two reads), and a limit is reported only when the job is seen beyond it.
+fn measure(job: u32) -> Load {
     let me = std::process::id();
     if !Path::new(&format!("/proc/{me}/task/{me}/children")).exists() {
-        return count_tasks_of_uid(job);
+        return measure_uid(job);
     }
-    let mut total = 0;
+    let mut load = Load::default();
     let mut pending = vec![me];
     while let Some(pid) = pending.pop() {
-        let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) else {
+        // Each thread's children: a process started from a thread other than the
+        // main one is that thread's child.
+        let Ok(threads) = fs::read_dir(format!("/proc/{pid}/task")) else {
             continue; // ended meanwhile
         };
-        pending.extend(
-            children
-                .split_whitespace()
-                .filter_map(|c| c.parse::<u32>().ok()),
-        );
+        for thread in threads.flatten() {
+            let Ok(children) = fs::read_to_string(thread.path().join("children")) else {
+                continue;
+            };
+            pending.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
         if pid != me {
-            total += threads_of(pid);
+            load.add(pid);
         }
     }
-    total
+    load
 }
 
-/// [`count_tasks`] by scanning every process of the machine.
-fn count_tasks_of_uid(job: u32) -> u64 {
-    pids()
+/// [`measure`] by scanning every process of the machine.
+fn measure_uid(job: u32) -> Load {
+    let mut load = Load::default();
+    for pid in pids()
         .into_iter()
         .filter(|pid| fs::metadata(format!("/proc/{pid}")).is_ok_and(|m| m.uid() == job))
-        .map(threads_of)
-        .sum()
+    {
+        load.add(pid);
+    }
+    load
 }
 
 /// Ends every process of uid `job` and reaps them: this supervisor is their child

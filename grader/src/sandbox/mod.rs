@@ -277,8 +277,17 @@ pub fn support() -> &'static Support {
 pub struct Limits {
     /// Wall-clock limit; on expiry every process of the job is killed.
     pub wall: Duration,
-    /// Address space of each process, in bytes (`RLIMIT_AS`).
+    /// Address space of each process, in bytes (`RLIMIT_AS`); with
+    /// [`memory_together`](Self::memory_together), also the resident memory of
+    /// all of them together.
     pub memory: u64,
+    /// Whether [`memory`](Self::memory) bounds the job's processes together as well
+    /// as each alone: at the full and container levels their resident memory is
+    /// summed every 20 ms (pages they share counting in each), and a job above the
+    /// limit is killed and reported out of memory. Without it, a job's processes
+    /// could hold the limit times the process limit. Off for builds: only the
+    /// compiler runs there, and cargo starts a compiler for each core.
+    pub memory_together: bool,
     /// Processes and threads of the job at once (`RLIMIT_NPROC`, counted for the
     /// job's own uid or user namespace; the sandbox's init is not counted).
     pub processes: u64,
@@ -300,12 +309,14 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Limits for one check: 10 s, 1 GiB, 64 processes, 16 MiB files, 256 open
-    /// files, 64 KiB of each output stream, 8 MiB of result channel.
+    /// Limits for one check: 10 s, 1 GiB (each process, and all together), 64
+    /// processes, 16 MiB files, 256 open files, 64 KiB of each output stream, 8 MiB
+    /// of result channel.
     fn default() -> Self {
         Limits {
             wall: Duration::from_secs(10),
             memory: 1 << 30,
+            memory_together: true,
             processes: 64,
             file_size: 16 << 20,
             open_files: 256,
@@ -317,13 +328,14 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Limits for building a submission with cargo: 600 s, 4 GiB per process, 512
-    /// processes and threads, 2 GiB files (debug binaries and rlibs), 1024 open
-    /// files, 4 MiB of each output stream.
+    /// Limits for building a submission with cargo: 600 s, 4 GiB per process (not
+    /// together), 512 processes and threads, 2 GiB files (debug binaries and
+    /// rlibs), 1024 open files, 4 MiB of each output stream.
     pub fn build() -> Self {
         Limits {
             wall: Duration::from_secs(600),
             memory: 4 << 30,
+            memory_together: false,
             processes: 512,
             file_size: 2 << 30,
             open_files: 1024,

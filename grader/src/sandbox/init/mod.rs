@@ -34,7 +34,7 @@ use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork, pipe2};
 
-use super::linux::{CHANNEL_FD, Spec, namespace_flags, pids, threads_of};
+use super::linux::{CHANNEL_FD, Load, Spec, namespace_flags, pids};
 
 mod payload;
 mod root;
@@ -171,7 +171,7 @@ fn init(spec: &Spec, alive: OwnedFd, report: &File) -> Result<Infallible, String
     // Not dumpable: the job (which may share our uid inside a user namespace) cannot
     // ptrace us or read /proc/1/mem.
     let _ = prctl::set_dumpable(false);
-    reap(child, spec.processes, &children, report)
+    reap(child, spec, &children, report)
 }
 
 /// Forks the payload, which confines itself and executes the job's program (or
@@ -195,20 +195,28 @@ pub(super) fn fork_payload(spec: &Spec, shown: &[Shown], report: &File) -> Resul
 
 /// Waits for the payload, reaping every orphan on the way and reporting each new
 /// peak of the job's task count. Exits with the payload: the kernel then kills what
-/// is left of the namespace.
+/// is left of the namespace. Exits at once, the payload reported killed, when the
+/// job's processes together hold more resident memory than its memory limit (which
+/// `RLIMIT_AS` sets for each process alone): a line `memory` tells the grader.
 ///
 /// The count is sampled every 20 ms; every 1 ms during the job's first 100 ms (a
 /// fork bomb reaches its limit within milliseconds) and while the job is within a
 /// quarter of its process limit, where a bomb hovers — its processes failing to fork,
 /// exiting and making room for others. Sampling can miss a bomb that gives up at
 /// once; a job that is not at its limit when seen is never reported.
-fn reap(payload: Pid, processes: u64, children: &SignalFd, report: &File) -> ! {
+fn reap(payload: Pid, spec: &Spec, children: &SignalFd, report: &File) -> ! {
+    let processes = spec.processes;
     let mut peak = 0;
     let started = std::time::Instant::now();
     loop {
         // Counted before reaping, so a job that just hit its limit and ended is seen
         // with its zombies (which still count against RLIMIT_NPROC).
-        let tasks = count_tasks();
+        let Load { tasks, resident } = measure();
+        if spec.memory_together && resident > spec.memory {
+            tell(report, "memory");
+            tell(report, &format!("signal {}", Signal::SIGKILL as i32));
+            std::process::exit(0);
+        }
         let near_limit = tasks * 4 >= processes * 3;
         if tasks > peak {
             peak = tasks;
@@ -238,14 +246,14 @@ fn reap(payload: Pid, processes: u64, children: &SignalFd, report: &File) -> ! {
     }
 }
 
-/// The job's tasks (processes, zombies included, and their threads) in this PID
-/// namespace, without the init.
-fn count_tasks() -> u64 {
-    pids()
-        .into_iter()
-        .filter(|pid| *pid != 1)
-        .map(threads_of)
-        .sum()
+/// The job's tasks (processes, zombies included, and their threads) and resident
+/// memory in this PID namespace, without the init.
+fn measure() -> Load {
+    let mut load = Load::default();
+    for pid in pids().into_iter().filter(|pid| *pid != 1) {
+        load.add(pid);
+    }
+    load
 }
 
 /// Drops every capability of this process (a no-op for a uid that has none).

@@ -77,6 +77,9 @@ pub(super) struct Spec {
     /// Not root: the caller's uid and gid, mapped to themselves in a new user namespace.
     pub map_self: Option<(u32, u32)>,
     pub memory: u64,
+    /// Whether `memory` bounds the job's processes together too (see
+    /// `Limits::memory_together`).
+    pub memory_together: bool,
     /// The job's process limit ([`super::Limits::processes`]).
     pub processes: u64,
     /// `RLIMIT_NPROC` as set: the job's processes plus the sandbox's own processes
@@ -139,6 +142,38 @@ pub(super) fn threads_of(pid: u32) -> u64 {
     fs::metadata(format!("/proc/{pid}/task"))
         .map(|m| m.nlink().saturating_sub(2).max(1))
         .unwrap_or(1)
+}
+
+/// The resident memory of process `pid` in bytes (its `statm`), 0 when it cannot be
+/// read (it ended meanwhile). Pages a process shares with others count in each.
+pub(super) fn resident_of(pid: u32) -> u64 {
+    let Ok(statm) = fs::read_to_string(format!("/proc/{pid}/statm")) else {
+        return 0;
+    };
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|pages| pages.parse().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf only reads a constant of the system.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    pages.saturating_mul(u64::try_from(page).unwrap_or(4096))
+}
+
+/// A job's processes at one look: their tasks (threads, zombies included) and
+/// their resident memory together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Load {
+    pub tasks: u64,
+    pub resident: u64,
+}
+
+impl Load {
+    /// Adds process `pid`.
+    pub(super) fn add(&mut self, pid: u32) {
+        self.tasks += threads_of(pid);
+        self.resident = self.resident.saturating_add(resident_of(pid));
+    }
 }
 
 /// `OsStr` from bytes (used by the init, which receives paths as bytes).

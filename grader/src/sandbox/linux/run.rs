@@ -19,7 +19,8 @@ use super::{CHANNEL_FD, CONTROL_FD, KILL_GRACE, LANDLOCK_ABI_TESTED, REPORT_FD, 
 use crate::sandbox::capture::{self, Reader};
 use crate::sandbox::unconfined::DRAIN_GRACE;
 use crate::sandbox::{
-    ANSWER_POLL, Exit, Finished, Job, Level, SandboxError, Seen, Support, all_markers, violation,
+    ANSWER_POLL, Exit, Finished, Job, Level, SandboxError, Seen, Support, Violation, all_markers,
+    violation,
 };
 
 /// Runs `job` in the sandbox at `level` (full or container).
@@ -108,6 +109,7 @@ pub(super) fn run_supervised(
             )
         }),
         memory: limits.memory,
+        memory_together: limits.memory_together,
         processes: limits.processes,
         // Not root, the supervisor and the init live in the job's user namespace and
         // count against its RLIMIT_NPROC; as root they are root's (and at the
@@ -303,7 +305,13 @@ pub(super) fn run_supervised(
     let seen = Seen::from_flags(&stderr.seen);
     Ok(Finished {
         exit,
-        violation: violation(exit, seen, report.peak_tasks, limits),
+        violation: if report.over_memory && !timed_out {
+            Some(Violation::Memory {
+                limit: limits.memory,
+            })
+        } else {
+            violation(exit, seen, report.peak_tasks, limits)
+        },
         stdout,
         stderr: stderr.capture,
         channel,
@@ -329,10 +337,14 @@ pub(in crate::sandbox) struct Report {
     pub exec_errno: Option<i32>,
     pub error: Option<String>,
     pub peak_tasks: u64,
+    /// The job's processes together held more memory than its limit, and were
+    /// killed for it.
+    pub over_memory: bool,
 }
 
 impl Report {
-    /// Reads lines `exit N`, `signal N`, `exec ERRNO`, `error MESSAGE`, `peak N`.
+    /// Reads lines `exit N`, `signal N`, `exec ERRNO`, `error MESSAGE`, `peak N`,
+    /// `memory`.
     pub(in crate::sandbox) fn parse(bytes: &[u8]) -> Report {
         let mut report = Report::default();
         for line in String::from_utf8_lossy(bytes).lines() {
@@ -343,6 +355,7 @@ impl Report {
                 ("signal", Some(n)) => report.exit = Some(Exit::Signal(n as i32)),
                 ("exec", Some(n)) => report.exec_errno = Some(n as i32),
                 ("peak", Some(n)) => report.peak_tasks = report.peak_tasks.max(n as u64),
+                ("memory", None) => report.over_memory = true,
                 ("error", _) => {
                     report.error.get_or_insert_with(|| rest.to_owned());
                 }

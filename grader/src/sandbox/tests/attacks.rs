@@ -224,6 +224,32 @@ fn check_memory_hog_is_stopped_and_reported() {
     );
 }
 
+/// The memory limit bounds a job's processes together, not only each alone
+/// (`RLIMIT_AS`): four processes of 80 MiB each under a limit of 256 MiB are ended
+/// as out of memory, where two of 40 MiB hold their memory to the end.
+fn check_processes_that_together_pass_the_memory_limit_are_stopped() {
+    let scratch = open_dir("maze-sandbox-test-");
+    let mut job = helper_job(&["hogs", "4", &(80u64 << 20).to_string()], scratch.path());
+    job.limits.memory = 256 << 20;
+    job.limits.wall = Duration::from_secs(30);
+    let finished = sandboxed(&job);
+    assert_eq!(finished.exit, Exit::Signal(libc::SIGKILL), "{finished:?}");
+    assert_eq!(
+        finished.violation,
+        Some(Violation::Memory { limit: 256 << 20 }),
+        "{finished:?}"
+    );
+    assert_eq!(text(&finished.stdout), "");
+
+    let mut job = helper_job(&["hogs", "2", &(40u64 << 20).to_string()], scratch.path());
+    job.limits.memory = 256 << 20;
+    job.limits.wall = Duration::from_secs(30);
+    let finished = sandboxed(&job);
+    assert_eq!(finished.exit, Exit::Code(0), "{finished:?}");
+    assert_eq!(finished.violation, None);
+    assert_eq!(text(&finished.stdout), "2 held\n");
+}
+
 fn check_fork_bomb_is_bounded_reported_and_leaves_nothing() {
     let scratch = open_dir("maze-sandbox-test-");
     // A recursive bomb, at most 2^9 processes even if the limit failed (safe on any
@@ -476,6 +502,10 @@ pub(super) const IMPORTANT: &[(&str, fn())] = &[
     ("tcp", check_tcp_to_a_listener_on_localhost_fails),
     ("memory", check_memory_hog_is_stopped_and_reported),
     (
+        "memory together",
+        check_processes_that_together_pass_the_memory_limit_are_stopped,
+    ),
+    (
         "fork bomb",
         check_fork_bomb_is_bounded_reported_and_leaves_nothing,
     ),
@@ -524,6 +554,8 @@ sandbox_tests! {
     files_outside_writable_cannot_be_written => check_files_outside_writable_cannot_be_written,
     tcp_to_a_listener_on_localhost_fails => check_tcp_to_a_listener_on_localhost_fails,
     memory_hog_is_stopped_and_reported => check_memory_hog_is_stopped_and_reported,
+    processes_that_together_pass_the_memory_limit_are_stopped =>
+        check_processes_that_together_pass_the_memory_limit_are_stopped,
     fork_bomb_is_bounded_reported_and_leaves_nothing =>
         check_fork_bomb_is_bounded_reported_and_leaves_nothing,
     file_size_limit_is_reported => check_file_size_limit_is_reported,

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 /// Helper programs for jobs: `alloc BYTES` (allocate and touch), `connect PORT`
-/// (TCP to 127.0.0.1).
+/// (TCP to 127.0.0.1), `hogs COUNT BYTES` (start COUNT processes that each `hold
+/// BYTES`, allocated and touched, for five seconds; wait for them all).
 pub(super) fn helper(args: &[String]) -> ! {
     match args.first().map(String::as_str) {
         Some("alloc") => {
@@ -48,6 +49,32 @@ pub(super) fn helper(args: &[String]) -> ! {
             }
             println!("started {started}, failed {failed}");
             std::thread::sleep(Duration::from_millis(300));
+            std::process::exit(0)
+        }
+        Some("hogs") => {
+            let count: usize = args[1].parse().expect("hogs COUNT BYTES");
+            let exe = std::env::current_exe().expect("this program's path");
+            let children: Vec<_> = (0..count)
+                .map(|_| {
+                    std::process::Command::new(&exe)
+                        .args([super::HELPER_ARG, "hold", &args[2]])
+                        .spawn()
+                        .expect("starting a hog")
+                })
+                .collect();
+            let held = children
+                .into_iter()
+                .filter_map(|mut child| child.wait().ok())
+                .filter(std::process::ExitStatus::success)
+                .count();
+            println!("{held} held");
+            std::process::exit(0)
+        }
+        Some("hold") => {
+            let bytes: usize = args[1].parse().expect("hold BYTES");
+            let block = std::hint::black_box(vec![1u8; bytes]);
+            std::thread::sleep(Duration::from_secs(5));
+            drop(block);
             std::process::exit(0)
         }
         Some("syscalls") => {
