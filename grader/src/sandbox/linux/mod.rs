@@ -155,9 +155,17 @@ pub(super) fn resident_of(pid: u32) -> u64 {
         .nth(1)
         .and_then(|pages| pages.parse().ok())
         .unwrap_or(0);
-    // SAFETY: sysconf only reads a constant of the system.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    pages.saturating_mul(u64::try_from(page).unwrap_or(4096))
+    pages.saturating_mul(page_size())
+}
+
+/// The system's page size in bytes, read once.
+fn page_size() -> u64 {
+    static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *PAGE.get_or_init(|| {
+        // SAFETY: sysconf only reads a constant of the system.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        u64::try_from(page).unwrap_or(4096)
+    })
 }
 
 /// A job's processes at one look: their tasks (threads, zombies included) and

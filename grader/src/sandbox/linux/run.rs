@@ -19,8 +19,7 @@ use super::{CHANNEL_FD, CONTROL_FD, KILL_GRACE, LANDLOCK_ABI_TESTED, REPORT_FD, 
 use crate::sandbox::capture::{self, Reader};
 use crate::sandbox::unconfined::DRAIN_GRACE;
 use crate::sandbox::{
-    ANSWER_POLL, Exit, Finished, Job, Level, SandboxError, Seen, Support, Violation, all_markers,
-    violation,
+    ANSWER_POLL, Exit, Finished, Job, Level, SandboxError, Seen, Support, all_markers, violation,
 };
 
 /// Runs `job` in the sandbox at `level` (full or container).
@@ -302,16 +301,14 @@ pub(super) fn run_supervised(
     let (channel, answered_at) = channel
         .map(|c| crate::sandbox::collected_lines(c.finish(drain), started))
         .unwrap_or_default();
-    let seen = Seen::from_flags(&stderr.seen);
+    let mut seen = Seen::from_flags(&stderr.seen);
+    // The init or the container level's supervisor killed the job for the memory
+    // its processes held together: the same evidence as a process's failed
+    // allocation.
+    seen.memory |= report.over_memory;
     Ok(Finished {
         exit,
-        violation: if report.over_memory && !timed_out {
-            Some(Violation::Memory {
-                limit: limits.memory,
-            })
-        } else {
-            violation(exit, seen, report.peak_tasks, limits)
-        },
+        violation: violation(exit, seen, report.peak_tasks, limits),
         stdout,
         stderr: stderr.capture,
         channel,
