@@ -34,8 +34,7 @@ fn check_honest_job_gets_stdin_and_returns_output_exit_code_and_channel() {
 /// is overdue, long before its wall limit; the answers that came in are timed.
 fn answer_that_is_overdue_ends_the_job(mode: Mode) {
     let scratch = open_dir("maze-sandbox-test-");
-    // A marker of each mode's own: both tests run at once.
-    let marker = sleep_marker(if mode == Mode::Off { 4702 } else { 4703 });
+    let marker = sleep_marker();
     let mut job = sh(
         &format!("echo one >&3; sleep 0.2; echo two >&3; sleep {marker}; echo three >&3"),
         scratch.path(),
@@ -77,7 +76,7 @@ fn check_an_overdue_answer_ends_a_sandboxed_job() {
 
 fn check_background_children_ignoring_sigterm_do_not_survive() {
     let scratch = open_dir("maze-sandbox-test-");
-    let marker = sleep_marker(4702);
+    let marker = sleep_marker();
     let job = sh(
         &format!(
             "trap '' TERM; for i in $(seq 50); do sleep {marker} & done; echo started; exit 0"
@@ -92,7 +91,7 @@ fn check_background_children_ignoring_sigterm_do_not_survive() {
 
 fn check_setsid_child_holding_stdout_does_not_delay_run() {
     let scratch = open_dir("maze-sandbox-test-");
-    let marker = sleep_marker(4703);
+    let marker = sleep_marker();
     let mut job = sh(&format!("setsid sleep {marker} & echo bye"), scratch.path());
     job.limits.wall = Duration::from_secs(3);
     let started = Instant::now();
@@ -109,7 +108,7 @@ fn check_setsid_child_holding_stdout_does_not_delay_run() {
 
 fn check_time_limit_kills_the_whole_job() {
     let scratch = open_dir("maze-sandbox-test-");
-    let marker = sleep_marker(4704);
+    let marker = sleep_marker();
     let mut job = sh(
         &format!(
             "trap '' TERM; setsid sleep {marker} & sleep {marker} & echo waiting; sleep {marker}"
@@ -255,7 +254,7 @@ fn check_fork_bomb_is_bounded_reported_and_leaves_nothing() {
     // A recursive bomb, at most 2^9 processes even if the limit failed (safe on any
     // machine). Its subshells give up at the first failed fork, so the init may not
     // see it at the limit: reported if the sandbox can tell, never as anything else.
-    let marker = sleep_marker(4705);
+    let marker = sleep_marker();
     let mut job = sh(
         &format!(
             "b() {{ if [ \"$1\" -gt 0 ]; then b $(($1 - 1)) & b $(($1 - 1)) & fi; sleep {marker}; }}; \
@@ -281,7 +280,7 @@ fn check_fork_bomb_is_bounded_reported_and_leaves_nothing() {
     }
 
     // A program that keeps trying (200 times, then waits) is seen at its limit.
-    let marker = sleep_marker(4706);
+    let marker = sleep_marker();
     let mut job = helper_job(&["spawn", "200", &marker], scratch.path());
     job.readable.extend(["/bin".into(), "/usr/bin".into()]);
     job.limits.processes = 32;

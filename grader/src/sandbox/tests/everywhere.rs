@@ -103,7 +103,7 @@ fn unconfined_fallback_runs_the_job_with_output_channel_and_time_limit() {
     assert_eq!(text(&finished.stderr), "err\n");
     assert_eq!(text(&finished.channel), "chan\n");
 
-    let marker = sleep_marker(4701);
+    let marker = sleep_marker();
     let mut job = sh(&format!("sleep {marker}"), scratch.path());
     job.limits.wall = Duration::from_millis(300);
     let started = Instant::now();

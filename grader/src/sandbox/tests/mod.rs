@@ -114,10 +114,15 @@ fn helper_job(args: &[&str], scratch: &Path) -> Job {
     }
 }
 
-/// A `sleep` argument no other test (or concurrent test process) uses, so that the
-/// processes a test looks for afterwards are its own.
-fn sleep_marker(test: u32) -> String {
-    format!("{test}.{}", std::process::id())
+/// A `sleep` argument no other call (in this test process or another) makes, so
+/// that the processes a test looks for afterwards are its own: numbered per call,
+/// never per test, since tests run at once and a number chosen by hand was once
+/// shared by two of them (each then saw the other's sleeps still alive).
+fn sleep_marker() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static CALLS: AtomicU32 = AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    format!("{}.{}", 4700 + call, std::process::id())
 }
 
 fn text(capture: &Capture) -> String {
