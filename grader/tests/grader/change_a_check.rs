@@ -158,6 +158,99 @@ impl Own {
     }
 }
 
+/// The last 30 lines of `bytes`.
+fn tail(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
+}
+
+/// What this test says when `command` failed in the copy: first why, as CI says it
+/// for a run (each failed test, where it panicked and what it said: the lines CI's
+/// excerpt of this failure shows), then the ends of its output. Every quoted line
+/// is indented, so that a log reader does not take the copy's failures for the
+/// run's own.
+fn failed_in_the_copy(command: &Command, stdout: &[u8], stderr: &[u8]) -> String {
+    let quoted = |text: &str| {
+        text.lines()
+            .map(|line| format!("  | {line}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    format!(
+        "{PAGE}:{} `{}` failed in the copy with the example added; why:\n{}\n  the ends of its output:\n{}\n{}",
+        command.line,
+        command.text,
+        quoted(&why_failed(&[stdout, stderr].concat())),
+        quoted(&tail(stdout)),
+        quoted(&tail(stderr))
+    )
+}
+
+#[test]
+fn a_failure_in_the_copy_leads_with_why_and_quotes_every_line_indented() {
+    let command = Command {
+        text: "cargo test --workspace".to_owned(),
+        line: 219,
+        env: Vec::new(),
+        words: vec!["cargo".to_owned()],
+        shown: Vec::new(),
+        goes_on: false,
+    };
+    let stdout = "test a::fine ... ok\ntest a::broken ... FAILED\n\nfailures:\n\n\
+                  ---- a::broken stdout ----\n\
+                  thread 'a::broken' (7) panicked at src/a.rs:3:5:\nleft 1, right 2\n\
+                  note: run with `RUST_BACKTRACE=1`\n\ntest result: FAILED. 1 passed; 1 failed\n";
+    let stderr = "error: test failed, to rerun pass `-p a --lib`\n";
+    let said = failed_in_the_copy(&command, stdout.as_bytes(), stderr.as_bytes());
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "maintaining/change-a-check.md:219 `cargo test --workspace` failed in the copy with the example added; why:",
+            "  | x a::broken",
+            "  |     thread 'a::broken' (7) panicked at src/a.rs:3:5:",
+            "  |     left 1, right 2",
+            "  | error: test failed, to rerun pass `-p a --lib`",
+        ],
+        "{said}"
+    );
+    assert!(
+        lines[1..].iter().all(|line| line.starts_with("  ")),
+        "{said}"
+    );
+    assert!(
+        said.contains("  | test result: FAILED. 1 passed; 1 failed"),
+        "{said}"
+    );
+}
+
+/// What `.ci/why-failed.awk` says of a `cargo test` output: each failed test with
+/// where it panicked and the first lines of its message; the failed lines when awk
+/// cannot run.
+fn why_failed(output: &[u8]) -> String {
+    use std::io::Write;
+    let awk = Process::new("awk")
+        .arg("-f")
+        .arg(kit_root().join(".ci/why-failed.awk"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut awk| {
+            // The script reads to the end; a failed write shows as its output's lack.
+            let _ = awk.stdin.take().expect("piped").write_all(output);
+            awk.wait_with_output()
+        });
+    match awk {
+        Ok(said) if !said.stdout.is_empty() => String::from_utf8_lossy(&said.stdout).into_owned(),
+        _ => String::from_utf8_lossy(output)
+            .lines()
+            .filter(|line| line.ends_with("FAILED"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
 /// The page's commands that this test runs: the blocks its walk marker leaves to it.
 fn commands(book: &Book) -> Vec<&Command> {
     book.blocks
@@ -238,11 +331,6 @@ fn the_guides_example_check_lands_green() {
             .env("CARGO_TERM_COLOR", "never")
             .env("NO_COLOR", "1");
         let output = process.output().expect("cargo runs");
-        let tail = |bytes: &[u8]| {
-            let text = String::from_utf8_lossy(bytes);
-            let lines: Vec<&str> = text.lines().collect();
-            lines[lines.len().saturating_sub(30)..].join("\n")
-        };
         println!(
             "{PAGE}:{} `{}`: exit {:?} ({:.0} s)\n{}",
             command.line,
@@ -251,20 +339,10 @@ fn the_guides_example_check_lands_green() {
             at.elapsed().as_secs_f64(),
             tail(&output.stdout)
         );
-        let failed: Vec<String> = String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter(|line| line.ends_with("FAILED"))
-            // Indented, so that a log reader does not take them for this run's own.
-            .map(|line| format!("  in the copy: {line}"))
-            .collect();
         assert!(
             output.status.success(),
-            "{PAGE}:{} `{}` failed in the copy with the example added:\n{}\n{}\n{}",
-            command.line,
-            command.text,
-            failed.join("\n"),
-            tail(&output.stdout),
-            tail(&output.stderr)
+            "{}",
+            failed_in_the_copy(command, &output.stdout, &output.stderr)
         );
     }
     let pinned = std::fs::read_to_string(kit.join(
