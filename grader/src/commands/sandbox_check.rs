@@ -318,13 +318,42 @@ fn trials(kit: Option<&Kit>, work_dir: Option<&Path>) -> anyhow::Result<Vec<Stri
     Ok(failed)
 }
 
-/// How many processes of the machine have `marker` in their command line.
+/// How many processes of the machine have `marker` as a whole argument: another
+/// check's `maze-sandbox-check-12345` is not this one's `maze-sandbox-check-1234`.
 fn alive_with(marker: &str) -> usize {
     sandbox::pids()
         .into_iter()
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/cmdline"))
-                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+                .is_ok_and(|c| c.split(|b| *b == 0).any(|arg| arg == marker.as_bytes()))
         })
         .count()
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leftover_is_found_by_its_whole_marker_not_by_a_longer_one() {
+        let marker = format!("maze-sandbox-check-{}7", std::process::id());
+        // `sh -c SCRIPT NAME`: NAME is the shell's $0, a whole argument of its own. The
+        // script is a builtin waiting on stdin, so the shell neither forks nor execs.
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "read line", &marker])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The command line is readable a moment after the spawn: the kernel closes the
+        // spawner's pipe before it lays out the new program's arguments.
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while alive_with(&marker) == 0 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let whole = alive_with(&marker);
+        let shorter = alive_with(&marker[..marker.len() - 1]);
+        drop(child.stdin.take());
+        child.wait().unwrap();
+        assert_eq!((whole, shorter), (1, 0));
+    }
 }

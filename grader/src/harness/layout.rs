@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
@@ -329,15 +330,26 @@ pub(super) fn write_wrapper(home: &Path) -> anyhow::Result<PathBuf> {
     if fs::read(&path).is_ok_and(|old| old == WRAPPER_SCRIPT.as_bytes()) {
         return Ok(path);
     }
-    let fresh = home.join(format!("{WRAPPER}.{}.new", std::process::id()));
-    fs::write(&fresh, WRAPPER_SCRIPT).with_context(|| format!("writing {}", fresh.display()))?;
+    // A file of this call's own: two builds of one `grade-all` may both get here.
+    let mut fresh = tempfile::Builder::new()
+        .prefix(&format!("{WRAPPER}."))
+        .suffix(".new")
+        .tempfile_in(home)
+        .with_context(|| format!("writing a new {WRAPPER} in {}", home.display()))?;
+    fresh
+        .write_all(WRAPPER_SCRIPT.as_bytes())
+        .with_context(|| format!("writing {}", fresh.path().display()))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&fresh, fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("setting the mode of {}", fresh.display()))?;
+        fs::set_permissions(fresh.path(), fs::Permissions::from_mode(0o755))
+            .with_context(|| format!("setting the mode of {}", fresh.path().display()))?;
     }
-    fs::rename(&fresh, &path).with_context(|| format!("writing {}", path.display()))?;
+    // Closed before the rename: a program still open for writing cannot be run.
+    fresh
+        .into_temp_path()
+        .persist(&path)
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(path)
 }
 
@@ -366,6 +378,47 @@ pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builds_writing_the_wrapper_at_once_each_get_it_whole_and_leave_no_other_file() {
+        // Released together, each finds no wrapper yet and writes one; twenty times,
+        // since a race is a matter of luck.
+        for _ in 0..20 {
+            let home = tempfile::tempdir().unwrap();
+            let together = std::sync::Barrier::new(8);
+            let written: Vec<PathBuf> = std::thread::scope(|scope| {
+                let writers: Vec<_> = (0..8)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            together.wait();
+                            write_wrapper(home.path())
+                        })
+                    })
+                    .collect();
+                writers
+                    .into_iter()
+                    .map(|writer| writer.join().unwrap().unwrap())
+                    .collect()
+            });
+            assert!(
+                written
+                    .iter()
+                    .all(|path| *path == home.path().join(WRAPPER))
+            );
+            assert_eq!(fs::read_to_string(&written[0]).unwrap(), WRAPPER_SCRIPT);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = fs::metadata(&written[0]).unwrap().permissions().mode();
+                assert_eq!(mode & 0o777, 0o755);
+            }
+            let names: Vec<_> = fs::read_dir(home.path())
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name())
+                .collect();
+            assert_eq!(names, [WRAPPER], "{names:?}");
+        }
+    }
 
     #[test]
     fn submission_dependencies_match_the_starter_manifest() {
