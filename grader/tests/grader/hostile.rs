@@ -312,23 +312,24 @@ fn markup_printed_next_to_a_picture_stays_text_in_the_html_and_gradescope_report
 }
 
 /// Starts two sleepers that inherit the probe's stdout and stderr, once per process:
-/// `sleep 613` in the probe's process group, and `sleep 614` in a session of its own
-/// (`setsid`), out of reach of any kill of that group. It waits (up to 10 s) until
-/// the second runs as `sleep 614`: until then it is still in the probe's group, and
-/// on a loaded machine the kill of that group when the probe ends could stop it before
-/// it escaped, leaving the test nothing to test.
+/// `sleep 613.PID` in the probe's process group, and `sleep 614.PID` in a session of
+/// its own (`setsid`), out of reach of any kill of that group (PID: the test's, so
+/// that a second run of this suite on the machine has sleepers of its own). It waits
+/// (up to 10 s) until the second runs as `sleep 614.PID`: until then it is still in
+/// the probe's group, and on a loaded machine the kill of that group when the probe
+/// ends could stop it before it escaped, leaving the test nothing to test.
 const SLEEPERS_HOLDING_STDOUT: &str = r#"
 pub(crate) fn leave_sleepers() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        if let Ok(child) = std::process::Command::new("sleep").arg("613").spawn() {
+        if let Ok(child) = std::process::Command::new("sleep").arg("613.PID").spawn() {
             std::mem::forget(child);
         }
-        if let Ok(child) = std::process::Command::new("setsid").args(["sleep", "614"]).spawn() {
+        if let Ok(child) = std::process::Command::new("setsid").args(["sleep", "614.PID"]).spawn() {
             let escaped = || {
                 std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|entry| {
                     std::fs::read(entry.path().join("cmdline"))
-                        .is_ok_and(|cmdline| cmdline == b"sleep\0614\0")
+                        .is_ok_and(|cmdline| cmdline == b"sleep\0614.PID\0")
                 })
             };
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -349,7 +350,10 @@ fn with_the_sandbox_off_a_child_holding_stdout_open_cannot_keep_the_grader_waiti
     // opposite() leaves the sleepers and answers wrongly, so the check runs a second
     // time alone, in a process of its own: each process leaves its own sleepers.
     let submission = Submission::from_solution("holds-stdout-unsandboxed")
-        .append("direction.rs", SLEEPERS_HOLDING_STDOUT)
+        .append(
+            "direction.rs",
+            &SLEEPERS_HOLDING_STDOUT.replace("PID", &std::process::id().to_string()),
+        )
         .replace(
             "direction.rs",
             "    fn opposite(self) -> Direction {\n",
@@ -364,10 +368,12 @@ fn with_the_sandbox_off_a_child_holding_stdout_open_cannot_keep_the_grader_waiti
         .timeout(std::time::Duration::from_secs(300))
         .output()
         .expect("running the grader");
-    let in_group = processes_mentioning("sleep 613");
-    let own_session = processes_mentioning("sleep 614");
+    // Whole arguments: a trailing space, as `processes_mentioning` joins them.
+    let pid = std::process::id();
+    let in_group = processes_mentioning(&format!("sleep 613.{pid} "));
+    let own_session = processes_mentioning(&format!("sleep 614.{pid} "));
     let _ = std::process::Command::new("pkill")
-        .args(["-f", "^sleep 614$"])
+        .args(["-f", &format!("^sleep 614\\.{pid}$")])
         .status();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
