@@ -65,6 +65,15 @@ pub(super) fn processes_mentioning(needle: &str) -> Vec<String> {
         .collect()
 }
 
+/// The processes running `submission`'s probe, named by its harness: another
+/// checkout's suite grading a submission of the same name has a probe of its own.
+fn processes_of(submission: &Submission) -> Vec<String> {
+    processes_mentioning(&format!(
+        "probe-{}",
+        super::support::harness_id(&submission.dir)
+    ))
+}
+
 /// A copy of the solution whose `opposite()` first runs `code` (once per process).
 fn solution_that(name: &str, code: &str) -> Submission {
     Submission::from_solution(name)
@@ -266,7 +275,7 @@ fn children_that_hold_the_output_open_or_outlive_the_check_are_killed() {
     let written = std::fs::read(&report_file).expect("the report");
     std::thread::sleep(Duration::from_secs(2));
     assert_eq!(std::fs::read(&report_file).expect("the report"), written);
-    let left = processes_mentioning("probe-leaveschildren");
+    let left = processes_of(&submission);
     assert!(left.is_empty(), "still running: {left:?}");
 }
 
@@ -314,7 +323,7 @@ fn memory_and_thread_bombs_are_stopped_with_the_reason_in_words() {
         "{}",
         message(&report, "direction_opposite")
     );
-    assert!(processes_mentioning("probe-threadbomb").is_empty());
+    assert!(processes_of(&threads).is_empty());
 }
 
 #[test]
@@ -344,7 +353,7 @@ fn a_fork_bomb_is_contained_and_told_as_the_process_limit() {
         "{}",
         message(&report, "direction_opposite")
     );
-    assert!(processes_mentioning("probe-forkbomb").is_empty());
+    assert!(processes_of(&bomb).is_empty());
     assert!(passed(&report, "rat_stack"), "only the bomb's check fails");
 }
 

@@ -289,7 +289,7 @@ impl Submission {
 /// a hash of its canonical path. It is the grader's `harness::submission_id`, which
 /// these tests cannot call (the grader is a binary);
 /// `support::a_test_submission_takes_its_builds_with_it` fails if the two part.
-fn harness_id(dir: &Path) -> String {
+pub fn harness_id(dir: &Path) -> String {
     use std::hash::{DefaultHasher, Hash, Hasher};
     let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let mut hasher = DefaultHasher::new();
