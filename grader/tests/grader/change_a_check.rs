@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use regex::Regex;
 
+use super::ci::why_failed;
 use super::support::{copy_checkout, kit_root};
 use super::transcripts::{Body, Book, Command, as_a_reader};
 
@@ -181,7 +182,10 @@ fn failed_in_the_copy(command: &Command, stdout: &[u8], stderr: &[u8]) -> String
         "{PAGE}:{} `{}` failed in the copy with the example added; why:\n{}\n  the ends of its output:\n{}\n{}",
         command.line,
         command.text,
-        quoted(&why_failed(&[stdout, stderr].concat())),
+        quoted(
+            &why_failed(&String::from_utf8_lossy(&[stdout, stderr].concat()))
+                .unwrap_or_else(|reason| format!("(.ci/why-failed.awk could not say: {reason})"))
+        ),
         quoted(&tail(stdout)),
         quoted(&tail(stderr))
     )
@@ -223,32 +227,6 @@ fn a_failure_in_the_copy_leads_with_why_and_quotes_every_line_indented() {
         said.contains("  | test result: FAILED. 1 passed; 1 failed"),
         "{said}"
     );
-}
-
-/// What `.ci/why-failed.awk` says of a `cargo test` output: each failed test with
-/// where it panicked and the first lines of its message; the failed lines when awk
-/// cannot run.
-fn why_failed(output: &[u8]) -> String {
-    use std::io::Write;
-    let awk = Process::new("awk")
-        .arg("-f")
-        .arg(kit_root().join(".ci/why-failed.awk"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut awk| {
-            // The script reads to the end; a failed write shows as its output's lack.
-            let _ = awk.stdin.take().expect("piped").write_all(output);
-            awk.wait_with_output()
-        });
-    match awk {
-        Ok(said) if !said.stdout.is_empty() => String::from_utf8_lossy(&said.stdout).into_owned(),
-        _ => String::from_utf8_lossy(output)
-            .lines()
-            .filter(|line| line.ends_with("FAILED"))
-            .collect::<Vec<_>>()
-            .join("\n"),
-    }
 }
 
 /// The page's commands that this test runs: the blocks its walk marker leaves to it.

@@ -6,6 +6,28 @@ use std::process::Command;
 
 use super::support::kit_root;
 
+/// What `.ci/why-failed.awk` says of `log`, the output of a `cargo test`, read from
+/// a file as `.ci/run` has it read; the reason when awk does not run it through.
+pub(super) fn why_failed(log: &str) -> Result<String, String> {
+    let scratch = tempfile::tempdir().map_err(|e| format!("a temporary folder: {e}"))?;
+    let file = scratch.path().join("ci-tests.log");
+    std::fs::write(&file, log).map_err(|e| format!("writing {}: {e}", file.display()))?;
+    let output = Command::new("awk")
+        .arg("-f")
+        .arg(kit_root().join(".ci/why-failed.awk"))
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("awk: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "awk: {}: {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
 /// A log as `cargo test` writes it: one binary that passed, one with two failed
 /// tests (captured output before each panic, a message longer than a line may be),
 /// and one that a signal ended.
@@ -56,16 +78,7 @@ Caused by:
 
 #[test]
 fn a_failed_run_ends_with_each_failed_tests_panic_its_first_lines_and_how_a_binary_died() {
-    let scratch = tempfile::tempdir().expect("a temporary folder");
-    let log = scratch.path().join("ci-tests.log");
-    std::fs::write(&log, LOG.replace("@LONG@", &"y".repeat(400))).expect("writing the log");
-    let output = Command::new("awk")
-        .arg("-f")
-        .arg(kit_root().join(".ci/why-failed.awk"))
-        .arg(&log)
-        .output()
-        .expect("awk runs");
-    assert!(output.status.success(), "{output:?}");
+    let said = why_failed(&LOG.replace("@LONG@", &"y".repeat(400))).expect("awk runs the script");
     let expected = format!(
         "\
 x watch::saves
@@ -85,5 +98,5 @@ error: test failed, to rerun pass `-p maze --test play`
 ",
         "y".repeat(300)
     );
-    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert_eq!(said, expected);
 }
